@@ -1,0 +1,1 @@
+export { toolErrorResult } from './tool-result.js';

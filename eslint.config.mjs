@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Frameworks a client library must never import: clients stay usable from any script. */
+const frameworks = ['next', 'next/*', 'react', 'react-dom', 'react/*', '@trpc/*', '@modelcontextprotocol/*', '@tanstack/*'];
+
+/**
+ * The architecture: apps → portal-api → clients → shared-errors. Simulators stand alone;
+ * apps may start them in demo mode; only tests of clients and apps may import them otherwise.
+ */
+const depConstraints = (testFile) => [
+  { sourceTag: 'type:errors', onlyDependOnLibsWithTags: [] },
+  {
+    sourceTag: 'type:client',
+    onlyDependOnLibsWithTags: testFile ? ['type:errors', 'type:sim'] : ['type:errors'],
+    bannedExternalImports: frameworks,
+  },
+  { sourceTag: 'type:sim', onlyDependOnLibsWithTags: [] },
+  {
+    sourceTag: 'type:api',
+    onlyDependOnLibsWithTags: testFile ? ['type:client', 'type:errors', 'type:sim'] : ['type:client', 'type:errors'],
+  },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:client', 'type:errors', 'type:sim'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:sim', 'type:errors'] },
+];
+
+const boundaries = (testFile) => ({
+  '@nx/enforce-module-boundaries': [
+    'error',
+    { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints(testFile) },
+  ],
+});
+
+const testFiles = ['**/*.test.ts', '**/test/**/*.ts', '**/bench/**/*.ts', 'e2e/**/*.ts'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.next/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.nx/**',
+      '**/next-env.d.ts',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...nx.configs['flat/base'],
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['**/*.ts', '**/*.tsx'], rules: boundaries(false) },
+  { files: testFiles, rules: boundaries(true) },
+  // Tool configs share one root helper by relative path; they are not part of any module graph.
+  { files: ['**/vitest.config.ts', '**/playwright.config.ts'], rules: { '@nx/enforce-module-boundaries': 'off' } },
+  { files: ['apps/portal/**/*.tsx', 'apps/portal/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+);

@@ -1,0 +1,1 @@
+export { EMAIL_PATTERN, emailKey, isValidPhone, phoneDigits } from './normalize.js';

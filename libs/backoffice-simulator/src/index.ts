@@ -1,0 +1,1 @@
+export { escapeHtml, redirectShell } from './redirect-shell.js';

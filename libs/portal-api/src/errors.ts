@@ -1,0 +1,41 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { toPublicError, type PublicError } from '@washops/shared-errors';
+
+/** How each WashOps error code reaches the browser as a tRPC code. */
+const trpcCodeByErrorCode: Record<string, TRPC_ERROR_CODE_KEY> = {
+  VALIDATION_ERROR: 'BAD_REQUEST',
+  DATE_RANGE_ERROR: 'BAD_REQUEST',
+  LOOKUP_ERROR: 'BAD_REQUEST',
+  DUPLICATE_ERROR: 'CONFLICT',
+  NOT_FOUND: 'NOT_FOUND',
+  AUTHENTICATION_ERROR: 'BAD_GATEWAY',
+  BACKOFFICE_SERVER_ERROR: 'BAD_GATEWAY',
+  API_ERROR: 'BAD_GATEWAY',
+  API_TIMEOUT_ERROR: 'TIMEOUT',
+  RATE_LIMIT_ERROR: 'TOO_MANY_REQUESTS',
+  INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
+};
+
+/**
+ * Converts anything a procedure throws into a `TRPCError` whose message is the safe public message
+ * and whose cause carries the `PublicError` for the error formatter. A tenant-credential failure is
+ * a gateway error, not `UNAUTHORIZED`: the portal user is signed in; the portal's own upstream is not.
+ */
+export function toTrpcError(error: unknown): TRPCError {
+  if (error instanceof TRPCError) return error;
+  const pub = toPublicError(error);
+  return new TRPCError({
+    code: trpcCodeByErrorCode[pub.code] ?? 'INTERNAL_SERVER_ERROR',
+    message: pub.message,
+    cause: new PublicErrorCause(pub),
+  });
+}
+
+/** Carries the public shape of an error through tRPC's `cause`, for the error formatter. */
+export class PublicErrorCause extends Error {
+  constructor(readonly publicError: PublicError) {
+    super(publicError.message);
+    this.name = 'PublicErrorCause';
+  }
+}

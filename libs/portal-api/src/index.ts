@@ -1,0 +1,1 @@
+export { PublicErrorCause, toTrpcError } from './errors.js';

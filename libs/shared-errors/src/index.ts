@@ -1,0 +1,20 @@
+export {
+  APIError,
+  APITimeoutError,
+  AuthenticationError,
+  BackofficeServerError,
+  DateRangeError,
+  DuplicateError,
+  InternalError,
+  LookupError,
+  NotFoundError,
+  RateLimitError,
+  ValidationError,
+  WashOpsError,
+  errorClasses,
+  isWashOpsError,
+} from './errors.js';
+export type { ErrorCode, RateLimitErrorOptions, WashOpsErrorJSON, WashOpsErrorOptions } from './errors.js';
+export { INTERNAL_ERROR_MESSAGE, formatIssues, toPublicError, toWashOpsError } from './public-error.js';
+export type { PublicError } from './public-error.js';
+export { REDACTED, isSecretKey, redact, redactString, registerSecret, unregisterSecret } from './redact.js';

@@ -1,0 +1,62 @@
+import { DateRangeError, ValidationError } from '@washops/shared-errors';
+
+/** A date as callers give it: an ISO 8601 date or date-time, Unix seconds, or a `Date`. */
+export type DateInput = string | number | Date;
+
+/** The longest range the Data API accepts for a list query. */
+export const MAX_LIST_RANGE_DAYS = 31;
+const DAY_SECONDS = 86_400;
+
+const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * Converts a date to Unix seconds, as the Data API expects. An ISO string without an offset is
+ * read as UTC; a date-only string is midnight UTC. Malformed input is a `ValidationError`.
+ */
+export function toUnixSeconds(value: DateInput, field = 'date'): number {
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    if (Number.isNaN(ms)) throw new ValidationError(`${field}: invalid Date`, { details: { field } });
+    return Math.floor(ms / 1000);
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) {
+      throw new ValidationError(`${field}: expected Unix seconds, got ${value}`, { details: { field } });
+    }
+    return Math.floor(value);
+  }
+  const text = value.trim();
+  if (!ISO.test(text)) {
+    throw new ValidationError(`${field}: expected an ISO 8601 date such as 2026-03-01 or 2026-03-01T08:00:00Z, got "${value}"`, {
+      details: { field },
+    });
+  }
+  const normalized = text.replace(' ', 'T');
+  const iso = normalized.length === 10 ? `${normalized}T00:00:00Z` : HAS_OFFSET.test(normalized) ? normalized : `${normalized}Z`;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms) || !sameCalendarDate(normalized, ms)) {
+    throw new ValidationError(`${field}: "${value}" is not a real date`, { details: { field } });
+  }
+  return Math.floor(ms / 1000);
+}
+
+/** Rejects dates such as 2026-02-30 that `Date.parse` would roll over into March. */
+function sameCalendarDate(iso: string, ms: number): boolean {
+  if (HAS_OFFSET.test(iso) && !/Z$/i.test(iso)) return true;
+  return new Date(ms).toISOString().slice(0, 10) === iso.slice(0, 10);
+}
+
+/** Checks a range before any request: the end not before the start, and at most `maxDays` long. */
+export function checkRange(startSeconds: number, endSeconds: number, maxDays = MAX_LIST_RANGE_DAYS): void {
+  if (endSeconds < startSeconds) {
+    throw new DateRangeError('endDate is before startDate', { details: { startDate: startSeconds, endDate: endSeconds } });
+  }
+  const days = (endSeconds - startSeconds) / DAY_SECONDS;
+  if (days > maxDays) {
+    throw new DateRangeError(
+      `The date range is ${days.toFixed(1)} days; the Data API accepts at most ${maxDays} days. Split it into shorter ranges.`,
+      { details: { startDate: startSeconds, endDate: endSeconds, maxDays } },
+    );
+  }
+}

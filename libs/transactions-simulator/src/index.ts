@@ -1,0 +1,1 @@
+export { FixedWindowCounter } from './fixed-window.js';

@@ -1,0 +1,48 @@
+// Proves the module-boundary rule bites: lints imports that break the architecture (without writing
+// any file) and fails unless ESLint reports each one. Run by `npm run lint`, so by `npm test`.
+import { ESLint } from 'eslint';
+
+const probes = [
+  { file: 'libs/transactions-client/src/boundary-probe.ts', code: "export * from '@washops/portal-api';\n", why: 'a client imports portal-api' },
+  { file: 'libs/backoffice-client/src/boundary-probe.ts', code: "export * from '@washops/backoffice-simulator';\n", why: 'a client imports a simulator outside its tests' },
+  { file: 'libs/backoffice-client/src/boundary-probe.ts', code: "export { initTRPC } from '@trpc/server';\n", why: 'a client imports a framework (tRPC)' },
+  { file: 'libs/transactions-client/src/boundary-probe.ts', code: "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n", why: 'a client imports a framework (MCP)' },
+  { file: 'libs/shared-errors/src/boundary-probe.ts', code: "export * from '@washops/transactions-client';\n", why: 'shared-errors imports a client' },
+  { file: 'libs/transactions-simulator/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'a simulator imports a client' },
+  { file: 'libs/backoffice-simulator/src/boundary-probe.ts', code: "export * from '@washops/shared-errors';\n", why: 'a simulator imports shared-errors (simulators stand alone)' },
+  { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/mcp-server';\n", why: 'portal-api imports an app' },
+];
+const allowed = [
+  { file: 'libs/backoffice-client/test/boundary-probe.test.ts', code: "export * from '@washops/backoffice-simulator';\n", why: 'a client test imports a simulator' },
+  { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'portal-api imports a client' },
+];
+
+const eslint = new ESLint();
+let failed = 0;
+async function boundaryMessages({ file, code }) {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@nx/enforce-module-boundaries');
+}
+for (const probe of probes) {
+  const hits = await boundaryMessages(probe);
+  if (hits.length === 0) {
+    failed++;
+    console.error(`✗ not caught: ${probe.why} (${probe.file})`);
+  } else {
+    console.log(`✓ lint rejects: ${probe.why} — ${hits[0].message.split('\n')[0]}`);
+  }
+}
+for (const probe of allowed) {
+  const hits = await boundaryMessages(probe);
+  if (hits.length > 0) {
+    failed++;
+    console.error(`✗ wrongly rejected: ${probe.why}: ${hits[0].message}`);
+  } else {
+    console.log(`✓ lint allows: ${probe.why}`);
+  }
+}
+if (failed > 0) {
+  console.error(`${failed} boundary check(s) failed`);
+  process.exit(1);
+}
+console.log('module boundaries: every deliberate violation fails lint');
