@@ -1,0 +1,62 @@
+import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
+import type { PortalUser } from './auth/portal-users.js';
+import { verifySessionToken, type PortalSession } from './auth/session-token.js';
+import type { SignInThrottle } from './auth/sign-in-throttle.js';
+
+export interface PortalAuthConfig {
+  users: PortalUser[];
+  /** HMAC key of session cookies; at least 32 characters. */
+  sessionSecret: string;
+  sessionTtlMs: number;
+  throttle: SignInThrottle;
+  /** Mark cookies `Secure` (the portal runs behind HTTPS). */
+  secureCookies: boolean;
+}
+
+/** Everything procedures need, created once per process. */
+export interface PortalDeps {
+  auth: PortalAuthConfig;
+}
+
+/** What the portal knows about the HTTP request; `null` for trusted in-process calls. */
+export interface PortalRequestInfo {
+  origin: string | null;
+  host: string | null;
+  secFetchSite: string | null;
+  ip: string;
+  cookieHeader: string | null;
+}
+
+export interface PortalContext {
+  deps: PortalDeps;
+  session: PortalSession | null;
+  request: PortalRequestInfo | null;
+  setCookie: (cookie: string) => void;
+}
+
+export function createPortalContext(
+  deps: PortalDeps,
+  request: PortalRequestInfo | null,
+  setCookie: (cookie: string) => void = () => {},
+): PortalContext {
+  const token = readCookie(request?.cookieHeader, SESSION_COOKIE);
+  const session = token ? verifySessionToken(token, deps.auth.sessionSecret) : null;
+  return { deps, session, request, setCookie };
+}
+
+export function requestInfoFromHeaders(headers: Headers): PortalRequestInfo {
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return {
+    origin: headers.get('origin'),
+    host: headers.get('x-forwarded-host') ?? headers.get('host'),
+    secFetchSite: headers.get('sec-fetch-site'),
+    ip: forwarded || headers.get('x-real-ip') || 'unknown',
+    cookieHeader: headers.get('cookie'),
+  };
+}
+
+/** The `createContext` of tRPC's fetch adapter (used by the Next.js route handler). */
+export function createFetchContextFactory(deps: PortalDeps) {
+  return ({ req, resHeaders }: { req: Request; resHeaders: Headers }): PortalContext =>
+    createPortalContext(deps, requestInfoFromHeaders(req.headers), (cookie) => resHeaders.append('set-cookie', cookie));
+}

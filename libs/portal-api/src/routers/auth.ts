@@ -1,0 +1,48 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { clearedSessionCookie, sessionCookie } from '../auth/cookies.js';
+import { UNMATCHABLE_HASH, verifyPassword } from '../auth/passwords.js';
+import { createSessionToken } from '../auth/session-token.js';
+import { protectedProcedure, publicProcedure, router } from '../trpc.js';
+
+export const signInInput = z.object({
+  username: z.string().trim().min(1, 'Enter your username').max(64),
+  password: z.string().min(1, 'Enter your password').max(256),
+});
+
+export const authRouter = router({
+  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
+    const { auth } = ctx.deps;
+    const throttleKey = `${input.username.toLowerCase()}|${ctx.request?.ip ?? 'local'}`;
+    const waitMs = auth.throttle.retryAfterMs(throttleKey);
+    if (waitMs > 0) {
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: `Too many failed sign-ins. Try again in ${Math.ceil(waitMs / 60_000)} minute(s).`,
+      });
+    }
+    const user = auth.users.find((u) => u.username === input.username);
+    // Verify against a dummy hash for unknown users so the timing does not reveal which names exist.
+    const valid = await verifyPassword(input.password, user?.passwordHash ?? UNMATCHABLE_HASH);
+    if (!user || !valid) {
+      auth.throttle.recordFailure(throttleKey);
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Wrong username or password.' });
+    }
+    auth.throttle.recordSuccess(throttleKey);
+    const expiresAt = Date.now() + auth.sessionTtlMs;
+    const token = createSessionToken({ username: user.username, role: user.role, expiresAt }, auth.sessionSecret);
+    ctx.setCookie(sessionCookie(token, { maxAgeSeconds: Math.floor(auth.sessionTtlMs / 1000), secure: auth.secureCookies }));
+    return { username: user.username, role: user.role };
+  }),
+
+  signOut: protectedProcedure.mutation(({ ctx }) => {
+    ctx.setCookie(clearedSessionCookie(ctx.deps.auth.secureCookies));
+    return { signedOut: true as const };
+  }),
+
+  me: protectedProcedure.query(({ ctx }) => ({
+    username: ctx.session.username,
+    role: ctx.session.role,
+    expiresAt: new Date(ctx.session.expiresAt).toISOString(),
+  })),
+});

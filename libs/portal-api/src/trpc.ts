@@ -1,0 +1,94 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { toPublicError, type PublicError } from '@washops/shared-errors';
+import type { PortalContext } from './context.js';
+import { PublicErrorCause, toTrpcError } from './errors.js';
+
+interface IssueLike {
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+  message: string;
+}
+
+function inputIssues(cause: unknown): IssueLike[] | null {
+  const issues = (cause as { issues?: unknown } | null | undefined)?.issues;
+  return Array.isArray(issues) ? (issues as IssueLike[]) : null;
+}
+
+/** The one public shape of every portal error: safe message and details, never a stack or a secret. */
+export function publicErrorOf(error: TRPCError): PublicError {
+  if (error.cause instanceof PublicErrorCause) return error.cause.publicError;
+  const issues = inputIssues(error.cause);
+  if (error.code === 'BAD_REQUEST' && issues) {
+    const normalized = issues.map((issue) => ({
+      path: (issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)),
+      message: issue.message,
+    }));
+    return toPublicError({ name: 'ZodError', issues: normalized });
+  }
+  if (error.code !== 'INTERNAL_SERVER_ERROR') return { code: error.code, message: error.message, details: {} };
+  return toPublicError(error.cause ?? null);
+}
+
+const t = initTRPC.context<PortalContext>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const publicError = publicErrorOf(error);
+    return {
+      code: shape.code,
+      message: publicError.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, publicError },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Errors thrown by the clients become tRPC errors with the right code and a safe message. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && !(result.error.cause instanceof PublicErrorCause)) {
+    throw toTrpcError(result.error.cause ?? result.error);
+  }
+  return result;
+});
+
+/**
+ * Mutations refuse cross-origin browser requests (CSRF): an `Origin` must match the host, and
+ * `Sec-Fetch-Site: cross-site` is refused. Calls without a request (in-process) are trusted.
+ */
+const sameOriginMutations = t.middleware(({ ctx, type, next }) => {
+  const request = ctx.request;
+  if (type === 'mutation' && request) {
+    if (request.secFetchSite === 'cross-site') {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site requests may not change anything.' });
+    }
+    if (request.origin !== null) {
+      let originHost: string | null = null;
+      try {
+        originHost = new URL(request.origin).host;
+      } catch {
+        originHost = null;
+      }
+      if (originHost === null || originHost !== request.host) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-origin requests may not change anything.' });
+      }
+    }
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(sameOriginMutations);
+
+/** Needs a signed-in portal user. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** Needs a signed-in portal user with the `admin` role: every write. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.session.role !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may make changes. You are signed in as a viewer.' });
+  }
+  return next();
+});

@@ -1,0 +1,183 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  SESSION_COOKIE,
+  SignInThrottle,
+  appRouter,
+  createCaller,
+  createFetchContextFactory,
+  createPortalContext,
+  createSessionToken,
+  demoPortalUsers,
+  parsePortalUsers,
+  verifySessionToken,
+  type PortalDeps,
+  type PortalRequestInfo,
+} from '../src/index.js';
+
+const SECRET = 'test-session-secret-0123456789abcdef';
+let deps: PortalDeps;
+
+beforeAll(async () => {
+  deps = {
+    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), secureCookies: false },
+  };
+});
+
+function request(overrides: Partial<PortalRequestInfo> = {}): PortalRequestInfo {
+  return { origin: 'http://portal.test', host: 'portal.test', secFetchSite: 'same-origin', ip: '10.0.0.1', cookieHeader: null, ...overrides };
+}
+
+function callerWith(info: PortalRequestInfo | null, cookies: string[] = []) {
+  return createCaller(createPortalContext(deps, info, (c) => cookies.push(c)));
+}
+
+function cookieHeaderFrom(setCookie: string): string {
+  return setCookie.split(';')[0]!;
+}
+
+describe('sign-in', () => {
+  it('refuses a wrong password without saying which part was wrong', async () => {
+    await expect(callerWith(request({ ip: '10.0.0.2' })).auth.signIn({ username: 'admin', password: 'nope' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Wrong username or password.',
+    });
+    await expect(callerWith(request({ ip: '10.0.0.2' })).auth.signIn({ username: 'ghost', password: 'nope' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Wrong username or password.',
+    });
+  });
+
+  it('signs in with the right password and sets a signed, httpOnly, SameSite session cookie that expires', async () => {
+    const cookies: string[] = [];
+    const result = await callerWith(request(), cookies).auth.signIn({ username: 'viewer', password: 'washops-viewer' });
+    expect(result).toEqual({ username: 'viewer', role: 'viewer' });
+    expect(cookies).toHaveLength(1);
+    const cookie = cookies[0]!;
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Max-Age=60');
+    const me = await callerWith(request({ cookieHeader: cookieHeaderFrom(cookie) })).auth.me();
+    expect(me).toMatchObject({ username: 'viewer', role: 'viewer' });
+  });
+
+  it('throttles repeated failures, even when the right password follows', async () => {
+    const info = request({ ip: '10.9.9.9' });
+    for (let i = 0; i < 5; i++) {
+      await expect(callerWith(info).auth.signIn({ username: 'admin', password: `guess-${i}` })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+    await expect(callerWith(info).auth.signIn({ username: 'admin', password: 'washops-admin' })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    // Another address is not locked out by someone else's guessing.
+    await expect(callerWith(request({ ip: '10.9.9.10' })).auth.signIn({ username: 'admin', password: 'washops-admin' })).resolves.toMatchObject({
+      role: 'admin',
+    });
+  });
+
+  it('refuses a cross-origin sign-in (login CSRF)', async () => {
+    await expect(
+      callerWith(request({ origin: 'https://evil.example', secFetchSite: 'cross-site' })).auth.signIn({ username: 'admin', password: 'washops-admin' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerWith(request({ origin: 'http://evil.example', secFetchSite: null })).auth.signIn({ username: 'admin', password: 'washops-admin' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('signs out by clearing the cookie', async () => {
+    const token = createSessionToken({ username: 'admin', role: 'admin', expiresAt: Date.now() + 60_000 }, SECRET);
+    const cookies: string[] = [];
+    await callerWith(request({ cookieHeader: `${SESSION_COOKIE}=${token}` }), cookies).auth.signOut();
+    expect(cookies[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+  });
+});
+
+describe('sessions', () => {
+  it('rejects tampered, foreign-key and expired tokens', () => {
+    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
+    expect(verifySessionToken(token, SECRET)).toMatchObject({ username: 'viewer' });
+    const [body, mac] = token.split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ u: 'viewer', r: 'admin', e: Date.now() + 60_000 })).toString('base64url');
+    expect(verifySessionToken(`${forged}.${mac}`, SECRET)).toBeNull();
+    expect(verifySessionToken(`${body}.${mac}x`, SECRET)).toBeNull();
+    expect(verifySessionToken(token, 'another-secret-another-secret-1234')).toBeNull();
+    const expired = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() - 1 }, SECRET);
+    expect(verifySessionToken(expired, SECRET)).toBeNull();
+  });
+
+  it('treats an expired session as signed out', async () => {
+    const expired = createSessionToken({ username: 'admin', role: 'admin', expiresAt: Date.now() - 1000 }, SECRET);
+    await expect(callerWith(request({ cookieHeader: `${SESSION_COOKIE}=${expired}` })).auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('every procedure but sign-in needs a session', () => {
+  it('answers UNAUTHORIZED to anonymous calls of every procedure', async () => {
+    const procedures = Object.keys(appRouter._def.procedures).filter((path) => path !== 'auth.signIn');
+    expect(procedures.length).toBeGreaterThan(0);
+    const anonymous = callerWith(request());
+    for (const path of procedures) {
+      const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], anonymous) as (input?: unknown) => Promise<unknown>;
+      await expect(fn({}), path).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+});
+
+describe('over HTTP (the fetch adapter the portal mounts)', () => {
+  async function call(path: string, init: RequestInit = {}) {
+    return fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: new Request(`http://portal.test/api/trpc/${path}`, init),
+      router: appRouter,
+      createContext: createFetchContextFactory(deps),
+    });
+  }
+
+  it('signs in through a POST and returns the cookie in Set-Cookie, never in the body', async () => {
+    const response = await call('auth.signIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://portal.test', host: 'portal.test' },
+      body: JSON.stringify({ username: 'admin', password: 'washops-admin' }),
+    });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(response.headers.get('set-cookie')).toContain(`${SESSION_COOKIE}=`);
+    expect(body).not.toContain(SESSION_COOKIE);
+    expect(body).not.toContain('washops-admin');
+  });
+
+  it('answers 401 to an anonymous query, with a public error shape and no stack', async () => {
+    const response = await call('auth.me');
+    expect(response.status).toBe(401);
+    const json = (await response.json()) as { error: { message: string; data: Record<string, unknown> } };
+    expect(json.error.message).toBe('Sign in to continue.');
+    expect(json.error.data['publicError']).toEqual({ code: 'UNAUTHORIZED', message: 'Sign in to continue.', details: {} });
+    expect(JSON.stringify(json)).not.toContain('stack');
+  });
+
+  it('reports input errors per field', async () => {
+    const response = await call('auth.signIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://portal.test', host: 'portal.test' },
+      body: JSON.stringify({ username: '', password: '' }),
+    });
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as { error: { data: { publicError: { code: string; details: { issues: unknown[] } } } } };
+    expect(json.error.data.publicError.code).toBe('VALIDATION_ERROR');
+    expect(json.error.data.publicError.details.issues).toEqual([
+      { path: 'username', message: 'Enter your username' },
+      { path: 'password', message: 'Enter your password' },
+    ]);
+  });
+});
+
+describe('portal users from the environment', () => {
+  it('accepts hashed users and refuses clear passwords', async () => {
+    const [admin] = await demoPortalUsers();
+    expect(parsePortalUsers(JSON.stringify([admin]))).toEqual([admin]);
+    expect(() => parsePortalUsers(JSON.stringify([{ username: 'a', role: 'admin', passwordHash: 'hunter2' }]))).toThrow(/passwordHash/);
+    expect(() => parsePortalUsers(JSON.stringify([{ username: 'a', role: 'admin', passwordHash: 'hunter2' }]))).not.toThrow(/hunter2/);
+    expect(() => parsePortalUsers('not json')).toThrow(/not valid JSON/);
+  });
+});
