@@ -1,5 +1,7 @@
 // Proves the module-boundary rule bites: lints imports that break the architecture (without writing
 // any file) and fails unless ESLint reports each one. Run by `npm run lint`, so by `npm test`.
+// The rule silently skips itself when Nx has no cached project graph (a fresh clone), so
+// `npm run lint` computes the graph first (`nx show projects`) and this script would catch a skip.
 import { ESLint } from 'eslint';
 
 const probes = [
