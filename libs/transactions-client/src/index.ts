@@ -1,2 +1,20 @@
+export { TransactionsClient, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, DEFAULT_CONCURRENCY, DEFAULT_JOB_TIMEOUT_MS, DEFAULT_MAX_RETRIES, DEFAULT_POLL_INTERVAL_MS, DEFAULT_TIMEOUT_MS } from './client.js';
+export type { TransactionsClientOptions } from './client.js';
+export { RateLimiter, DEFAULT_RATE_LIMIT } from './internal/rate-limiter.js';
+export type { RateLimitConfig } from './internal/rate-limiter.js';
+export type { Logger } from './internal/logger.js';
+export type { BackoffOptions } from './internal/retry.js';
+export type { TransportStats } from './internal/transport.js';
 export { MAX_LIST_RANGE_DAYS, checkRange, toUnixSeconds } from './dates.js';
 export type { DateInput } from './dates.js';
+export * from './models.js';
+export {
+  DateInputSchema,
+  LoadJobOptionsSchema,
+  MAX_JOB_RANGE_DAYS,
+  TRANSACTION_TYPES,
+  TransactionIdSchema,
+  TransactionListParamsSchema,
+  TransactionTypeSchema,
+} from './params.js';
+export type { ListQuery, LoadJobOptions, LoadJobProgress, RequestOptions, TransactionListParams, TransactionType } from './params.js';

@@ -1,0 +1,301 @@
+import { APIError, ValidationError, formatIssues, registerSecret } from '@washops/shared-errors';
+import { z } from 'zod';
+import { linkSignals } from './internal/abort.js';
+import { runJob, type JobTransport } from './internal/job-runner.js';
+import type { Logger } from './internal/logger.js';
+import { paginate, PAGE_SIZE } from './internal/paginate.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './internal/rate-limiter.js';
+import { DEFAULT_BACKOFF, type BackoffOptions } from './internal/retry.js';
+import { pathFor, Transport, type QueryValue, type RequestSpec, type TransportStats } from './internal/transport.js';
+import {
+  JobDataResponseSchema,
+  listPageSchema,
+  LoadJobResponseSchema,
+  SiteListResponseSchema,
+  TransactionJobItemSchema,
+  TransactionListItemSchema,
+  TransactionResponseSchema,
+  TransactionV2ListItemSchema,
+  type DataApiSite,
+  type Transaction,
+  type TransactionJobItem,
+  type TransactionListItem,
+  type TransactionV2ListItem,
+} from './models.js';
+import {
+  LoadJobOptionsSchema,
+  parseOrThrow,
+  toListQuery,
+  TransactionIdSchema,
+  TransactionTypeSchema,
+  type ListQuery,
+  type LoadJobOptions,
+  type RequestOptions,
+  type TransactionListParams,
+  type TransactionType,
+} from './params.js';
+import { toUnixSeconds } from './dates.js';
+
+export const PRODUCTION_BASE_URL = 'https://trigonapi.sonnyscontrols.com/v1';
+export const SANDBOX_BASE_URL = 'https://sandboxapi.sonnyscontrols.com/v1';
+
+export const DEFAULT_MAX_RETRIES = 3;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Job pages in flight. Eight, not fewer: with `c` pages in flight a 20-page export can be at most
+ * 20 / (1 + ceil(19 / c)) times faster than one page after another (3.3× at c = 4), and the shared
+ * rate limiter, not this number, is what keeps the client polite.
+ */
+export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_POLL_INTERVAL_MS = 2_000;
+export const DEFAULT_JOB_TIMEOUT_MS = 300_000;
+
+export interface TransactionsClientOptions {
+  apiId: string;
+  apiKey: string;
+  /** Sent as `X-Sonnys-Site-Code`; without it, lists cover every site the API id may read. */
+  siteCode?: string;
+  environment?: 'production' | 'sandbox';
+  /** Overrides `environment`, e.g. a simulator's `url`. */
+  baseUrl?: string;
+  /** Retries after the first attempt, for 429, 5xx, network errors and timeouts. Default 3. */
+  maxRetries?: number;
+  /** Per-attempt timeout. Default 30 000 ms. */
+  timeoutMs?: number;
+  /**
+   * The request budget (default 20 per 15 000 ms, the server's), or a `RateLimiter` to share with
+   * other clients of the same API id (see `RateLimiter.shared`).
+   */
+  rateLimit?: RateLimitConfig | RateLimiter;
+  /** Job pages in flight in `loadJob`. Default 8. */
+  concurrency?: number;
+  /** Backoff for 5xx and network retries. Default 500 ms doubling to at most 8 000 ms, with jitter. */
+  backoff?: Partial<BackoffOptions>;
+  fetch?: typeof fetch;
+  /** A pino-compatible logger; off by default. Entries are structured and the API key is masked. */
+  logger?: Logger;
+}
+
+const fn = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
+const OptionsSchema = z.strictObject({
+  apiId: z.string().trim().min(1, 'apiId is required'),
+  apiKey: z.string().min(1, 'apiKey is required'),
+  siteCode: z.string().trim().min(1).max(64).optional(),
+  environment: z.enum(['production', 'sandbox']).optional(),
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+  timeoutMs: z.number().int().min(1).optional(),
+  rateLimit: z
+    .union([
+      z.instanceof(RateLimiter),
+      z.strictObject({ requests: z.number().int().min(1), windowMs: z.number().positive() }),
+    ])
+    .optional(),
+  concurrency: z.number().int().min(1).max(20).optional(),
+  backoff: z.strictObject({ initialMs: z.number().min(0).optional(), maxMs: z.number().min(0).optional() }).optional(),
+  fetch: fn('fetch').optional(),
+  logger: z.object({ debug: fn('logger.debug'), info: fn('logger.info'), warn: fn('logger.warn'), error: fn('logger.error') }).optional(),
+});
+
+type PageOf<T> = { items: T[]; total: number | null };
+
+/**
+ * The Sonny's Data API transaction client: five read operations plus the site list, paced by a
+ * rate limiter shared by every call, with retries, streaming pagination and a concurrent job runner.
+ */
+export class TransactionsClient implements AsyncDisposable {
+  readonly baseUrl: string;
+  readonly rateLimiter: RateLimiter;
+  private readonly transport: Transport;
+  private readonly concurrency: number;
+  private readonly logger: Logger | undefined;
+  private readonly lifetime = new AbortController();
+
+  constructor(options: TransactionsClientOptions) {
+    registerSecret(options?.apiKey);
+    const parsed = OptionsSchema.safeParse(options);
+    if (!parsed.success) {
+      throw new ValidationError(`Invalid TransactionsClient options: ${formatIssues(parsed.error.issues)}`);
+    }
+    const o = parsed.data;
+    this.baseUrl = (o.baseUrl ?? (o.environment === 'sandbox' ? SANDBOX_BASE_URL : PRODUCTION_BASE_URL)).replace(/\/+$/, '');
+    this.rateLimiter = o.rateLimit instanceof RateLimiter ? o.rateLimit : new RateLimiter(o.rateLimit ?? DEFAULT_RATE_LIMIT);
+    this.concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
+    this.logger = options.logger;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Sonnys-API-ID': o.apiId,
+      'X-Sonnys-API-Key': o.apiKey,
+    };
+    if (o.siteCode) headers['X-Sonnys-Site-Code'] = o.siteCode;
+    this.transport = new Transport({
+      baseUrl: this.baseUrl,
+      headers,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      limiter: this.rateLimiter,
+      maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
+      timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
+      logger: this.logger,
+    });
+  }
+
+  /** Requests sent, 429s received and retries made by this client so far. */
+  get stats(): Readonly<TransportStats> {
+    return { ...this.transport.stats };
+  }
+
+  get closed(): boolean {
+    return this.lifetime.signal.aborted;
+  }
+
+  // ---- Lists -------------------------------------------------------------------------------------
+
+  /** `GET /transaction`, every page. */
+  async list(params: TransactionListParams = {}, options: RequestOptions = {}): Promise<TransactionListItem[]> {
+    return collect(this.listStream(params, options));
+  }
+
+  /** `GET /transaction`, one item at a time, holding one page in memory. Params are checked now. */
+  listStream(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionListItem> {
+    return this.stream('/transaction', toListQuery(params), TransactionListItemSchema, options);
+  }
+
+  /** `GET /transaction/type/{type}`, every page. */
+  async listByType(type: TransactionType, params: TransactionListParams = {}, options: RequestOptions = {}): Promise<TransactionListItem[]> {
+    return collect(this.listByTypeStream(type, params, options));
+  }
+
+  /** `GET /transaction/type/{type}`, streamed. */
+  listByTypeStream(type: TransactionType, params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionListItem> {
+    const checked = parseOrThrow(TransactionTypeSchema, type, 'transaction type');
+    const query = toListQuery(params);
+    return this.stream(pathFor('/transaction/type/{type}', { type: checked }), query, TransactionListItemSchema, options);
+  }
+
+  /** `GET /transaction/version-2`, every page. */
+  async listV2(params: TransactionListParams = {}, options: RequestOptions = {}): Promise<TransactionV2ListItem[]> {
+    return collect(this.listV2Stream(params, options));
+  }
+
+  /** `GET /transaction/version-2`, streamed. */
+  listV2Stream(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionV2ListItem> {
+    return this.stream('/transaction/version-2', toListQuery(params), TransactionV2ListItemSchema, options);
+  }
+
+  // ---- Single reads ------------------------------------------------------------------------------
+
+  /** `GET /transaction/{transId}`; `NotFoundError` when there is no such transaction. */
+  async get(transId: string, options: RequestOptions = {}): Promise<Transaction> {
+    const id = parseOrThrow(TransactionIdSchema, transId, 'transaction id');
+    const response = await this.call({ method: 'GET', path: pathFor('/transaction/{id}', { id }) }, TransactionResponseSchema, options.signal);
+    return response.data;
+  }
+
+  /** `GET /site/list` (not paginated). */
+  async listSites(options: RequestOptions = {}): Promise<DataApiSite[]> {
+    const response = await this.call({ method: 'GET', path: '/site/list' }, SiteListResponseSchema, options.signal);
+    return response.data.sites;
+  }
+
+  // ---- Batch job ---------------------------------------------------------------------------------
+
+  /**
+   * Exports a day (at most 24 hours) of one site through batch jobs: one job per page of 100, the
+   * first page's `total` deciding the rest, `concurrency` pages in flight under the shared limiter.
+   * `fail` → `APIError('Batch job failed')`; a page not done within `timeoutMs` → `APITimeoutError`.
+   */
+  async loadJob(options: LoadJobOptions): Promise<TransactionJobItem[]> {
+    const o = parseOrThrow(LoadJobOptionsSchema, options, 'loadJob options');
+    this.assertOpen();
+    const startDate = toUnixSeconds(o.startDate, 'startDate');
+    const endDate = toUnixSeconds(o.endDate, 'endDate');
+    const link = linkSignals(o.signal, this.lifetime.signal);
+    const jobTransport: JobTransport<TransactionJobItem> = {
+      submit: async (page, signal) => {
+        const query = { startDate, endDate, site: o.site, limit: PAGE_SIZE, offset: page };
+        const response = await this.transport.request({ method: 'POST', path: '/transaction/load-job', query, signal });
+        const body = this.validate(LoadJobResponseSchema, response.body, 'POST /transaction/load-job');
+        return { hash: body.data.hash, total: body.data.total ?? null, sentAt: response.sentAt };
+      },
+      poll: async (hash, signal) => {
+        const response = await this.transport.request({ method: 'GET', path: '/transaction/get-job-data', query: { hash }, signal });
+        const body = this.validate(JobDataResponseSchema, response.body, 'GET /transaction/get-job-data');
+        return { status: body.data.status, items: body.data.data, total: body.data.total ?? null, sentAt: response.sentAt };
+      },
+      parseItems: (items, page) => this.validate(z.array(TransactionJobItemSchema), items, `job page ${page}`),
+    };
+    try {
+      return await runJob(jobTransport, {
+        startPage: o.offset ?? 1,
+        pollIntervalMs: o.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+        timeoutMs: o.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS,
+        concurrency: o.concurrency ?? this.concurrency,
+        signal: link.signal,
+        onProgress: o.onProgress,
+        logger: this.logger,
+      });
+    } finally {
+      link.dispose();
+    }
+  }
+
+  // ---- Lifetime ----------------------------------------------------------------------------------
+
+  /** Aborts everything in flight (it rejects with an `APIError`) and refuses new calls. */
+  async close(): Promise<void> {
+    if (!this.closed) this.lifetime.abort(new APIError('The TransactionsClient was closed', { details: { closed: true } }));
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  // ---- Plumbing ----------------------------------------------------------------------------------
+
+  private assertOpen(): void {
+    if (this.closed) throw new APIError('The TransactionsClient is closed', { details: { closed: true } });
+  }
+
+  private async call<S extends z.ZodType>(spec: RequestSpec, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {
+    this.assertOpen();
+    const link = linkSignals(signal, this.lifetime.signal);
+    try {
+      const response = await this.transport.request({ ...spec, signal: link.signal });
+      return this.validate(schema, response.body, `${spec.method} ${spec.path}`);
+    } finally {
+      link.dispose();
+    }
+  }
+
+  private stream<T>(path: string, query: ListQuery, item: z.ZodType<T>, options: RequestOptions): AsyncIterable<T> {
+    this.assertOpen();
+    const schema = listPageSchema('transactions', item);
+    const fetchPage = async (page: number): Promise<PageOf<T>> => {
+      const pageQuery: Record<string, QueryValue> = { ...query, limit: PAGE_SIZE, offset: page };
+      const body = await this.call({ method: 'GET', path, query: pageQuery }, schema, options.signal);
+      const data = body.data as Record<string, unknown> & { total: number | null };
+      return { items: data['transactions'] as T[], total: data.total };
+    };
+    return {
+      async *[Symbol.asyncIterator]() {
+        for await (const page of paginate(fetchPage)) yield* page;
+      },
+    };
+  }
+
+  private validate<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+    const result = schema.safeParse(body);
+    if (result.success) return result.data;
+    const issues = result.error.issues.slice(0, 5);
+    throw new APIError(`The Data API sent an unexpected response to ${what}: ${formatIssues(issues)}`, {
+      details: { issues: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) },
+    });
+  }
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}

@@ -1,0 +1,198 @@
+import { APIError, APITimeoutError, NotFoundError } from '@washops/shared-errors';
+import { linkSignals, sleep, throwIfAborted } from './abort.js';
+import { safeLog, type Logger } from './logger.js';
+import { PAGE_SIZE } from './paginate.js';
+import { Semaphore } from './semaphore.js';
+
+/** What one request of a job tells us, with when it was sent (for the duration estimate). */
+export interface SubmitResult {
+  hash: string;
+  total: number | null;
+  sentAt: number;
+}
+export interface PollResult {
+  status: string;
+  items: unknown[];
+  total: number | null;
+  sentAt: number;
+}
+
+export interface JobTransport<T> {
+  submit(page: number, signal: AbortSignal): Promise<SubmitResult>;
+  poll(hash: string, signal: AbortSignal): Promise<PollResult>;
+  parseItems(items: unknown[], page: number): T[];
+}
+
+export interface JobRunOptions {
+  startPage: number;
+  pollIntervalMs: number;
+  timeoutMs: number;
+  concurrency: number;
+  signal: AbortSignal | undefined;
+  onProgress: ((progress: { pagesDone: number; pagesTotal: number | null; records: number }) => void) | undefined;
+  logger: Logger | undefined;
+}
+
+/**
+ * Learns how long a job takes, so later pages are first polled when they are likely done: one poll
+ * per page instead of a poll every interval. Uses recent pages only, so it follows drift.
+ */
+export class JobDurationEstimator {
+  private readonly doneBy: number[] = [];
+  private readonly notDoneAt: number[] = [];
+
+  /** A poll `elapsedMs` after the submit found the job still working. */
+  working(elapsedMs: number): void {
+    push(this.notDoneAt, elapsedMs);
+  }
+
+  /** A poll `elapsedMs` after the submit found the job done. */
+  done(elapsedMs: number): void {
+    push(this.doneBy, elapsedMs);
+  }
+
+  /** How long after a submit to poll first; 0 (at once) until a job has been seen finishing. */
+  firstPollDelayMs(): number {
+    if (this.doneBy.length === 0) return 0;
+    const optimistic = Math.min(...this.doneBy);
+    const floor = this.notDoneAt.length > 0 ? Math.max(...this.notDoneAt) : 0;
+    return Math.max(optimistic, floor);
+  }
+}
+
+function push(list: number[], value: number): void {
+  list.push(value);
+  if (list.length > 5) list.shift();
+}
+
+/**
+ * Runs a multi-page batch export: each page is its own job (submit, then poll until `pass` or
+ * `fail`). The first page's `total` decides the rest; at most `concurrency` pages are in flight and
+ * the shared rate limiter paces every request. Results come back flat, in page order. The first
+ * failure aborts the other pages and is rethrown.
+ */
+export async function runJob<T>(transport: JobTransport<T>, options: JobRunOptions): Promise<T[]> {
+  const run = linkSignals(options.signal);
+  const estimator = new JobDurationEstimator();
+  const slots = new Semaphore(options.concurrency);
+  const results = new Map<number, T[]>();
+  const inFlight: Array<Promise<void>> = [];
+  let failure: { error: unknown } | undefined;
+  let pagesTotal: number | null = null;
+  let records = 0;
+
+  const report = (): void => {
+    if (!options.onProgress) return;
+    try {
+      options.onProgress({ pagesDone: results.size, pagesTotal, records });
+    } catch (error) {
+      safeLog(options.logger, 'warn', { error: String(error) }, 'loadJob onProgress threw; ignored');
+    }
+  };
+  const start = async (page: number, onTotal?: (total: number | null) => void): Promise<{ done: Promise<void> }> => {
+    await slots.acquire(run.signal);
+    const pageDone = runOnePage(transport, page, options, estimator, run.signal, onTotal)
+      .then((items) => {
+        results.set(page, items);
+        records += items.length;
+        report();
+      })
+      .finally(() => slots.release());
+    pageDone.catch((error: unknown) => {
+      if (failure) return;
+      failure = { error };
+      run.abort(error);
+    });
+    inFlight.push(pageDone);
+    return { done: pageDone };
+  };
+  const settle = async (): Promise<void> => {
+    await Promise.allSettled(inFlight);
+    if (failure) throw failure.error;
+    throwIfAborted(run.signal);
+  };
+
+  try {
+    const first = options.startPage;
+    // The other pages may start as soon as any answer of the first page carries `total`.
+    let resolveTotal!: (total: number | null) => void;
+    const totalKnown = new Promise<number | null>((resolve) => (resolveTotal = resolve));
+    const { done: firstDone } = await start(first, (total) => resolveTotal(total));
+    const total = await Promise.race([totalKnown, firstDone.then(() => null, () => null)]);
+    let lastPage: number | null = null;
+    if (total !== null && !failure) {
+      lastPage = Math.max(first, Math.ceil(total / PAGE_SIZE));
+      pagesTotal = lastPage - first + 1;
+      for (let page = first + 1; page <= lastPage && !failure; page++) {
+        try {
+          await start(page);
+        } catch {
+          break; // aborted while waiting for a slot; `settle` reports why
+        }
+      }
+    }
+    await settle();
+    if (lastPage === null) {
+      // No total anywhere: follow full pages one at a time until a short one.
+      for (let page = first; (results.get(page)?.length ?? 0) >= PAGE_SIZE; page++) {
+        await start(page + 1);
+        await settle();
+      }
+      pagesTotal = results.size;
+      report();
+    }
+    return [...results.keys()].sort((a, b) => a - b).flatMap((page) => results.get(page) ?? []);
+  } finally {
+    run.dispose();
+  }
+}
+
+async function runOnePage<T>(
+  transport: JobTransport<T>,
+  page: number,
+  options: JobRunOptions,
+  estimator: JobDurationEstimator,
+  signal: AbortSignal,
+  onTotal: ((total: number | null) => void) | undefined,
+): Promise<T[]> {
+  let resubmitted = false;
+  let job = await transport.submit(page, signal);
+  if (job.total !== null) onTotal?.(job.total);
+  const deadline = job.sentAt + options.timeoutMs;
+  let lastPollAt: number | undefined;
+  for (;;) {
+    const due =
+      lastPollAt === undefined ? job.sentAt + estimator.firstPollDelayMs() : lastPollAt + options.pollIntervalMs;
+    await sleep(Math.min(due, deadline) - performance.now(), signal);
+    let result: PollResult;
+    try {
+      result = await transport.poll(job.hash, signal);
+    } catch (error) {
+      // The job cache expired (404): ask for the page again, once.
+      if (error instanceof NotFoundError && !resubmitted) {
+        resubmitted = true;
+        job = await transport.submit(page, signal);
+        lastPollAt = undefined;
+        continue;
+      }
+      throw error;
+    }
+    lastPollAt = result.sentAt;
+    const elapsed = result.sentAt - job.sentAt;
+    if (result.total !== null) onTotal?.(result.total);
+    if (result.status === 'pass') {
+      estimator.done(elapsed);
+      return transport.parseItems(result.items, page);
+    }
+    if (result.status === 'fail') {
+      throw new APIError('Batch job failed', { details: { page, hash: job.hash, status: 'fail' } });
+    }
+    estimator.working(elapsed);
+    if (performance.now() >= deadline) {
+      throw new APITimeoutError(
+        `Batch job page ${page} was still "${result.status}" after ${options.timeoutMs} ms; try a shorter range or a longer timeoutMs`,
+        { details: { page, hash: job.hash, status: result.status, timeoutMs: options.timeoutMs } },
+      );
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { APIError, APITimeoutError, type RateLimitError, type WashOpsError } from '@washops/shared-errors';
+import { linkSignals, sleep, throwIfAborted } from './abort.js';
+import { isRetryableStatus, makeStatusError } from './errors.js';
+import { safeLog, type Logger } from './logger.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, type BackoffOptions } from './retry.js';
+
+export type QueryValue = string | number | undefined;
+
+export interface TransportOptions {
+  baseUrl: string;
+  /** Sent with every request; may hold the API key (never logged). */
+  headers: Record<string, string>;
+  fetch: typeof fetch;
+  limiter: RateLimiter;
+  maxRetries: number;
+  timeoutMs: number;
+  backoff: BackoffOptions;
+  logger: Logger | undefined;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** Path below the base URL, each parameter already percent-encoded (see `pathFor`). */
+  path: string;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+export interface TransportResponse {
+  body: unknown;
+  /** When the successful attempt was sent (`performance.now()`). */
+  sentAt: number;
+  status: number;
+  requestId: string | undefined;
+  attempts: number;
+}
+
+/** What the transport has done so far; the benchmark and the tests read it. */
+export interface TransportStats {
+  requests: number;
+  rateLimited: number;
+  retries: number;
+}
+
+const TIMEOUT = Symbol('attempt timeout');
+
+/** Builds a path from a template and percent-encodes each parameter; `..` and empty values are refused. */
+export function pathFor(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '' || value === '.' || value === '..') {
+      throw new TypeError(`Invalid path parameter ${name}`);
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * Sends one logical request: waits for the rate limiter, sends with a per-attempt timeout linked to
+ * the caller's signal, and retries 429s (after the window or `Retry-After`), 5xx answers, network
+ * failures, timeouts and malformed JSON (every operation is a read, so retrying is safe).
+ */
+export class Transport {
+  readonly stats: TransportStats = { requests: 0, rateLimited: 0, retries: 0 };
+
+  constructor(private readonly options: TransportOptions) {}
+
+  async request(spec: RequestSpec): Promise<TransportResponse> {
+    const { maxRetries, limiter } = this.options;
+    const url = this.url(spec);
+    let lastError: WashOpsError | undefined;
+    for (let attempt = 1; ; attempt++) {
+      throwIfAborted(spec.signal);
+      const outcome = await this.attempt(spec, url, attempt);
+      if (outcome.kind === 'ok') return { ...outcome.response, attempts: attempt };
+      lastError = outcome.error;
+      if (!outcome.retryable || attempt > maxRetries) throw lastError;
+      // A 429 already paused the shared limiter, so every request of this API id waits; no extra sleep.
+      const delayMs = outcome.kind === 'rateLimited' ? 0 : outcome.delayMs;
+      this.stats.retries++;
+      safeLog(this.options.logger, 'warn', {
+        method: spec.method,
+        path: spec.path,
+        attempt,
+        status: lastError.status,
+        error: lastError.code,
+        retryInMs: outcome.kind === 'rateLimited' ? limiter.nextFreeInMs() : delayMs,
+      }, 'Data API request failed; retrying');
+      await sleep(delayMs, spec.signal);
+    }
+  }
+
+  private url(spec: RequestSpec): string {
+    const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + spec.path);
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  private async attempt(spec: RequestSpec, url: string, attempt: number): Promise<AttemptOutcome> {
+    const { limiter, logger, timeoutMs } = this.options;
+    const permit = await limiter.acquire(spec.signal);
+    const started = performance.now();
+    const link = linkSignals(spec.signal);
+    const timer = setTimeout(() => link.abort(TIMEOUT), timeoutMs);
+    const base = { method: spec.method, path: spec.path, query: spec.query, attempt };
+    let status: number | undefined;
+    try {
+      this.stats.requests++;
+      const response = await this.options.fetch(url, {
+        method: spec.method,
+        headers: this.options.headers,
+        signal: link.signal,
+      });
+      permit.settle();
+      status = response.status;
+      const text = await response.text();
+      const requestId = response.headers.get('x-request-id') ?? response.headers.get('request-id') ?? undefined;
+      safeLog(logger, 'debug', { ...base, status, durationMs: elapsed(started) }, 'Data API response');
+      if (response.ok) {
+        try {
+          return { kind: 'ok', response: { body: JSON.parse(text), status, requestId, sentAt: started } };
+        } catch (cause) {
+          const error = new APIError(`The Data API sent malformed JSON (${spec.method} ${spec.path} → ${status})`, {
+            status,
+            requestId,
+            cause,
+            details: { method: spec.method, path: spec.path, status },
+          });
+          return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.options.backoff) };
+        }
+      }
+      const retryAfterMs = parseRetryAfter(response.headers);
+      if (status === 429) {
+        this.stats.rateLimited++;
+        const waitMs = retryAfterMs ?? limiter.windowMs;
+        limiter.pauseFor(Math.min(waitMs, MAX_RETRY_AFTER_MS));
+        const error = makeStatusError({ status, bodyText: text, method: spec.method, path: spec.path, requestId, retryAfterMs: waitMs });
+        return { kind: 'rateLimited', error: error as RateLimitError, retryable: waitMs <= MAX_RETRY_AFTER_MS };
+      }
+      const error = makeStatusError({ status, bodyText: text, method: spec.method, path: spec.path, requestId });
+      const delayMs = Math.min(retryAfterMs ?? backoffDelay(attempt, this.options.backoff), MAX_RETRY_AFTER_MS);
+      return { kind: 'failed', error, retryable: isRetryableStatus(status), delayMs };
+    } catch (cause) {
+      throwIfAborted(spec.signal);
+      const timedOut = link.signal.aborted && link.signal.reason === TIMEOUT;
+      safeLog(logger, 'debug', { ...base, status, durationMs: elapsed(started), error: timedOut ? 'timeout' : 'network' }, 'Data API request failed');
+      const details = { method: spec.method, path: spec.path, ...(status === undefined ? {} : { status }) };
+      const error = timedOut
+        ? new APITimeoutError(`The Data API did not answer within ${timeoutMs} ms (${spec.method} ${spec.path})`, { details, status })
+        : new APIError(`Could not reach the Data API (${spec.method} ${spec.path}): ${describe(cause)}`, { details, cause, status });
+      return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.options.backoff) };
+    } finally {
+      clearTimeout(timer);
+      link.dispose();
+      permit.settle();
+    }
+  }
+}
+
+type AttemptOutcome =
+  | { kind: 'ok'; response: Omit<TransportResponse, 'attempts'> }
+  | { kind: 'failed'; error: WashOpsError; retryable: boolean; delayMs: number }
+  | { kind: 'rateLimited'; error: RateLimitError; retryable: boolean };
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}
+
+/** A short reason for a network failure: undici hides the useful part in `cause`. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}

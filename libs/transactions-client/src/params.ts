@@ -1,0 +1,133 @@
+import { DateRangeError, ValidationError, formatIssues } from '@washops/shared-errors';
+import { z } from 'zod';
+import { checkRange, MAX_LIST_RANGE_DAYS, toUnixSeconds, type DateInput } from './dates.js';
+import { EntityIdentifierSchema } from './models.js';
+
+/**
+ * Input schemas. Exported so that the portal and the MCP server validate with exactly these rules
+ * and show the same messages. The client runs them before any request: a bad input costs nothing
+ * against the rate limit.
+ */
+
+export const TRANSACTION_TYPES = ['wash', 'prepaid-wash', 'recurring', 'washbook', 'giftcard', 'merchandise', 'house-account'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** The longest range of one batch job. */
+export const MAX_JOB_RANGE_DAYS = 1;
+
+/** Marks an issue that is a date-range problem, so it surfaces as `DateRangeError`. */
+const RANGE_ISSUE = 'DATE_RANGE_ERROR';
+
+export const DateInputSchema = z.union([z.string(), z.number(), z.date()]) as z.ZodType<DateInput>;
+const code = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} must not be empty`)
+    .max(64, `${what} is at most 64 characters`)
+    .refine((v) => !/\p{Cc}/u.test(v), `${what} must not contain control characters`);
+
+export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
+export const TransactionIdSchema = EntityIdentifierSchema;
+
+/** Checks both dates and the range, adding issues the way zod does. */
+function dateRangeCheck(maxDays: number) {
+  return (value: { startDate?: DateInput | undefined; endDate?: DateInput | undefined }, ctx: z.RefinementCtx): void => {
+    const seconds: Partial<Record<'startDate' | 'endDate', number>> = {};
+    for (const field of ['startDate', 'endDate'] as const) {
+      const input = value[field];
+      if (input === undefined) continue;
+      try {
+        seconds[field] = toUnixSeconds(input, field);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: [field], message: messageWithoutField(error, field) });
+      }
+    }
+    if (seconds.startDate === undefined || seconds.endDate === undefined) return;
+    try {
+      checkRange(seconds.startDate, seconds.endDate, maxDays);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: (error as Error).message, params: { code: RANGE_ISSUE } });
+    }
+  };
+}
+
+const listParamsShape = {
+  startDate: DateInputSchema.optional(),
+  endDate: DateInputSchema.optional(),
+  site: code('site').optional(),
+  region: code('region').optional(),
+};
+
+/** Params of `list`, `listByType` and `listV2`. `limit` and `offset` belong to the client and are refused. */
+export const TransactionListParamsSchema = z.strictObject(listParamsShape).superRefine(dateRangeCheck(MAX_LIST_RANGE_DAYS));
+export type TransactionListParams = z.input<typeof TransactionListParamsSchema>;
+
+export interface LoadJobProgress {
+  pagesDone: number;
+  /** Known once the first page has answered; `null` while unknown (or when the API sends no total). */
+  pagesTotal: number | null;
+  records: number;
+}
+
+/** Options of `loadJob`: `site` is required even when the client has a site code; at most 24 hours. */
+export const LoadJobOptionsSchema = z
+  .strictObject({
+    startDate: DateInputSchema,
+    endDate: DateInputSchema,
+    site: code('site'),
+    /** First page to fetch (a 1-based page number). */
+    offset: z.number().int().min(1).optional(),
+    pollIntervalMs: z.number().int().min(1).max(600_000).optional(),
+    timeoutMs: z.number().int().min(1).max(86_400_000).optional(),
+    concurrency: z.number().int().min(1).max(20).optional(),
+    signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, 'signal must be an AbortSignal').optional(),
+    onProgress: z
+      .custom<(progress: LoadJobProgress) => void>((v) => typeof v === 'function', 'onProgress must be a function')
+      .optional(),
+  })
+  .superRefine(dateRangeCheck(MAX_JOB_RANGE_DAYS));
+export type LoadJobOptions = z.input<typeof LoadJobOptionsSchema>;
+
+/** Per-call options of the list and get methods. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** The query sent for a list: dates as Unix seconds. */
+export interface ListQuery {
+  startDate?: number;
+  endDate?: number;
+  site?: string;
+  region?: string;
+}
+
+/**
+ * Runs a schema and throws what the client promises: `DateRangeError` for a reversed or too-long
+ * range, `ValidationError` for anything else malformed. Nothing has been sent at that point.
+ */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const rangeIssue = issues.find((issue) => issue.code === 'custom' && issue.params?.['code'] === RANGE_ISSUE);
+  const details = { issues: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) };
+  if (rangeIssue && issues.length === 1) throw new DateRangeError(rangeIssue.message, { details });
+  throw new ValidationError(`Invalid ${what}: ${formatIssues(issues)}`, { details });
+}
+
+/** Validates list params and converts the dates to Unix seconds. */
+export function toListQuery(params: unknown = {}): ListQuery {
+  const parsed = parseOrThrow(TransactionListParamsSchema, params ?? {}, 'transaction list params');
+  return {
+    startDate: parsed.startDate === undefined ? undefined : toUnixSeconds(parsed.startDate, 'startDate'),
+    endDate: parsed.endDate === undefined ? undefined : toUnixSeconds(parsed.endDate, 'endDate'),
+    site: parsed.site,
+    region: parsed.region,
+  };
+}
+
+function messageWithoutField(error: unknown, field: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}
