@@ -1,0 +1,45 @@
+import type { TransactionsSimulator } from '../src/index.js';
+
+export const DEMO_HEADERS = { 'X-Sonnys-API-ID': 'demo', 'X-Sonnys-API-Key': 'demo-key' };
+export const DAY_S = 86_400;
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests inspect arbitrary JSON
+}
+
+/** One request to the simulator; `path` is relative to its `/v1` base. */
+export async function call(
+  sim: Pick<TransactionsSimulator, 'url'>,
+  path: string,
+  options: { headers?: Record<string, string>; method?: string; query?: Record<string, string | number> } = {},
+): Promise<ApiResponse> {
+  const url = new URL(sim.url + path);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
+  const res = await fetch(url, { method: options.method ?? 'GET', headers: options.headers ?? DEMO_HEADERS });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+/** Unix seconds. */
+export const unix = (ms: number): number => Math.floor(ms / 1000);
+
+/** A fixed clock for deterministic tests: mid-afternoon UTC, so "today" already holds data. */
+export const FIXED_NOW = Date.UTC(2026, 10, 20, 21, 30, 0);
+
+/** Start of the UTC day `daysAgo` before FIXED_NOW, in Unix seconds. */
+export function dayStart(daysAgo: number, now = FIXED_NOW): number {
+  return unix(Math.floor(now / 86_400_000) * 86_400_000) - daysAgo * DAY_S;
+}
+
+export async function waitFor(ms: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+}
