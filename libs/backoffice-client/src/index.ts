@@ -1,1 +1,38 @@
+export { BackofficeClient, type BackofficeClientOptions } from './client.js';
+export type { BackofficeLogger, FetchLike } from './internal/transport.js';
 export { EMAIL_PATTERN, emailKey, isValidPhone, phoneDigits } from './normalize.js';
+export { FALLBACK_TEMPLATE } from './operations/create-employee.js';
+export { LINKED_USER_WARNING } from './operations/disable-employee.js';
+export {
+  USERNAME_PATTERN,
+  backofficePasswordSchema,
+  calendarDateSchema,
+  createBackofficeUserInputSchema,
+  createEmployeeInputSchema,
+  disableEmployeeInputSchema,
+  emailSchema,
+  listEmployeesOptionsSchema,
+  listPermissionsOptionsSchema,
+  moneySchema,
+  phoneSchema,
+  posUserIdSchema,
+  refreshOptionsSchema,
+  siteSelectionSchema,
+} from './schemas.js';
+export type {
+  BackofficePermissionTemplate,
+  BackofficeUserCreated,
+  CreateBackofficeUserInput,
+  CreateEmployeeInput,
+  Department,
+  DisableEmployeeInput,
+  EmployeeCreated,
+  EmployeeDisabled,
+  EmployeeSummary,
+  ListEmployeesOptions,
+  ListPermissionsOptions,
+  Permission,
+  PosPermissionTemplate,
+  RefreshOptions,
+  Site,
+} from './schemas.js';

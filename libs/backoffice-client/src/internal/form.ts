@@ -1,0 +1,85 @@
+import type { CheerioAPI } from 'cheerio';
+import type { Nodes } from '../pages/page.js';
+
+export type FormPair = [name: string, value: string];
+
+const SKIPPED_INPUT_TYPES = new Set(['submit', 'button', 'reset', 'image', 'file']);
+
+/**
+ * The name/value pairs a browser submits for a form of the server's HTML, in document order:
+ * disabled controls (and those inside a disabled fieldset) are skipped, as are unchecked
+ * checkboxes and radios, buttons and file inputs; a checked box without a value sends `on`;
+ * a multi-select sends each selected option; a single select with nothing selected sends its
+ * first enabled option; a textarea sends its text. One addition for this server: a text input
+ * without a value falls back to its `data-value` (date pickers keep their date there).
+ */
+export function serializeForm($: CheerioAPI, form: Nodes): FormPair[] {
+  const pairs: FormPair[] = [];
+  form.find('input, select, textarea').each((_, node) => {
+    const el = $(node);
+    const name = el.attr('name');
+    if (!name) return;
+    if (isDisabled($, el)) return;
+    const tag = node.tagName.toLowerCase();
+    if (tag === 'textarea') {
+      pairs.push([name, el.text()]);
+      return;
+    }
+    if (tag === 'select') {
+      for (const value of selectedValues($, el)) pairs.push([name, value]);
+      return;
+    }
+    const type = (el.attr('type') ?? 'text').toLowerCase();
+    if (SKIPPED_INPUT_TYPES.has(type)) return;
+    if (type === 'checkbox' || type === 'radio') {
+      if (el.attr('checked') !== undefined) pairs.push([name, el.attr('value') ?? 'on']);
+      return;
+    }
+    const value = el.attr('value');
+    pairs.push([name, value === undefined || value === '' ? (el.attr('data-value') ?? value ?? '') : value]);
+  });
+  return pairs;
+}
+
+function isDisabled($: CheerioAPI, el: Nodes): boolean {
+  if (el.attr('disabled') !== undefined) return true;
+  const fieldset = el.closest('fieldset[disabled]');
+  if (fieldset.length === 0) return false;
+  // Controls inside the first legend of a disabled fieldset stay enabled.
+  const legend = fieldset.children('legend').first();
+  return legend.length === 0 || el.closest(legend).length === 0;
+}
+
+function selectedValues($: CheerioAPI, select: Nodes): string[] {
+  const options = select.find('option');
+  const usable = (option: Nodes): boolean =>
+    option.attr('disabled') === undefined && option.closest('optgroup[disabled]').length === 0;
+  const valueOf = (option: Nodes): string => option.attr('value') ?? option.text();
+  if (select.attr('multiple') !== undefined) {
+    const values: string[] = [];
+    options.each((_, node) => {
+      const option = $(node);
+      if (option.attr('selected') !== undefined && usable(option)) values.push(valueOf(option));
+    });
+    return values;
+  }
+  // A single select shows (and submits) its last selected option, else its first enabled one.
+  let chosen: Nodes | null = null;
+  options.each((_, node) => {
+    const option = $(node);
+    if (option.attr('selected') !== undefined) chosen = option;
+  });
+  if (chosen === null) {
+    options.each((_, node) => {
+      const option = $(node);
+      if (usable(option)) {
+        chosen = option;
+        return false;
+      }
+      return undefined;
+    });
+  }
+  const picked = chosen as Nodes | null;
+  if (picked === null || !usable(picked)) return [];
+  return [valueOf(picked)];
+}

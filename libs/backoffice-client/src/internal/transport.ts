@@ -1,0 +1,217 @@
+import { BackofficeServerError, redact, registerSecret, unregisterSecret } from '@washops/shared-errors';
+import { CookieJar } from 'tough-cookie';
+
+/** A pino-compatible logger; only the levels the client uses. */
+export interface BackofficeLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface TransportOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  userAgent?: string | undefined;
+  fetch: FetchLike;
+  logger?: BackofficeLogger | undefined;
+  /** Extra attempts for a GET that met a network error or a 5xx (a GET changes nothing). */
+  getRetries: number;
+}
+
+export type FormPairs = ReadonlyArray<readonly [string, string]>;
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  form?: FormPairs | undefined;
+  /** Follow 3xx answers (GETs only; a POST's Location is read by the caller). */
+  follow?: boolean | undefined;
+  /** Never log anything about the body (login posts). */
+  sensitive?: boolean | undefined;
+  /** Stop following redirects at a Location this accepts (the login page: the session is gone). */
+  stopAt?: ((path: string) => boolean) | undefined;
+}
+
+export interface HttpResult {
+  status: number;
+  /** Path and query of the URL that produced this answer (after redirects). */
+  path: string;
+  /** The Location of a 3xx answer that was not followed, as a path and query. */
+  location: string | undefined;
+  body: string;
+  /** Every hop's Location, in order, when redirects were followed. */
+  redirects: string[];
+}
+
+const MAX_REDIRECTS = 10;
+
+/**
+ * fetch with one cookie jar. Redirects are followed by hand (`redirect: 'manual'`) so every
+ * Set-Cookie on the way is stored and a form POST's Location can be read.
+ */
+export class Transport {
+  readonly jar = new CookieJar();
+  private readonly base: URL;
+  private readonly cookieValues = new Set<string>();
+
+  constructor(private readonly options: TransportOptions) {
+    this.base = new URL(options.baseUrl);
+  }
+
+  async send(spec: RequestSpec): Promise<HttpResult> {
+    const attempts = spec.method === 'GET' ? 1 + this.options.getRetries : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.sendOnce(spec, attempt);
+        if (spec.method === 'GET' && result.status >= 500 && attempt < attempts) {
+          await backoff(attempt);
+          continue;
+        }
+        return result;
+      } catch (error) {
+        const retryable = spec.method === 'GET' && attempt < attempts && isNetworkError(error);
+        if (!retryable) throw error;
+        await backoff(attempt);
+      }
+    }
+  }
+
+  private async sendOnce(spec: RequestSpec, attempt: number): Promise<HttpResult> {
+    let url = this.resolve(spec.path);
+    let method = spec.method;
+    let body: string | undefined = spec.form ? new URLSearchParams(spec.form as [string, string][]).toString() : undefined;
+    const redirects: string[] = [];
+    for (let hop = 0; ; hop++) {
+      const response = await this.fetchOnce(url, method, body, spec, attempt);
+      const status = response.status;
+      const locationHeader = response.headers.get('location');
+      if (status >= 300 && status < 400 && locationHeader) {
+        const next = new URL(locationHeader, url);
+        const location = pathOf(next);
+        // The body of a redirect is a fixed shell; read it to free the socket.
+        await response.text().catch(() => '');
+        if (!spec.follow || method === 'POST' || spec.stopAt?.(location)) {
+          return { status, path: pathOf(url), location, body: '', redirects };
+        }
+        redirects.push(location);
+        if (hop >= MAX_REDIRECTS) {
+          throw new BackofficeServerError(`Too many redirects from ${spec.method} ${spec.path}`, { status });
+        }
+        if (next.origin !== this.base.origin) {
+          throw new BackofficeServerError(`Refusing to follow a redirect off the BackOffice to ${next.origin}`, { status });
+        }
+        url = next;
+        method = 'GET';
+        body = undefined;
+        continue;
+      }
+      const text = await this.readBody(response, spec);
+      return { status, path: pathOf(url), location: undefined, body: text, redirects };
+    }
+  }
+
+  private async fetchOnce(url: URL, method: string, body: string | undefined, spec: RequestSpec, attempt: number): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' };
+    const cookie = await this.jar.getCookieString(url.href);
+    if (cookie) headers['cookie'] = cookie;
+    if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['origin'] = this.base.origin;
+    }
+    const started = Date.now();
+    let response: Response;
+    try {
+      response = await this.options.fetch(url.href, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = isTimeout(error);
+      this.log('warn', { method, path: pathOf(url), attempt, error: describe(error) }, 'backoffice request failed');
+      const message = timedOut
+        ? `${method} ${pathOf(url)} timed out after ${this.options.timeoutMs} ms`
+        : `${method} ${pathOf(url)} failed: ${describe(error)}`;
+      throw new BackofficeServerError(message, {
+        cause: error,
+        details: { method, path: pathOf(url), timedOut, networkError: true },
+      });
+    }
+    for (const setCookie of response.headers.getSetCookie()) {
+      const stored = await this.jar.setCookie(setCookie, url.href, { ignoreError: true });
+      if (stored && typeof stored.value === 'string') this.rememberCookieValue(stored.value);
+    }
+    this.log(
+      'debug',
+      { method, path: pathOf(url), status: response.status, ms: Date.now() - started, attempt, sensitive: spec.sensitive ?? false },
+      'backoffice request',
+    );
+    return response;
+  }
+
+  private async readBody(response: Response, spec: RequestSpec): Promise<string> {
+    try {
+      return await response.text();
+    } catch (error) {
+      throw new BackofficeServerError(`${spec.method} ${spec.path}: the response body could not be read: ${describe(error)}`, {
+        cause: error,
+        details: { method: spec.method, path: spec.path, networkError: true },
+      });
+    }
+  }
+
+  /** Session cookies are secrets: mask them in every error and log line. */
+  private rememberCookieValue(value: string): void {
+    if (value.length < 8 || this.cookieValues.has(value)) return;
+    this.cookieValues.add(value);
+    registerSecret(value);
+  }
+
+  async clearCookies(): Promise<void> {
+    await this.jar.removeAllCookies();
+    for (const value of this.cookieValues) unregisterSecret(value);
+    this.cookieValues.clear();
+  }
+
+  private resolve(path: string): URL {
+    const url = new URL(path, this.base);
+    if (url.origin !== this.base.origin) throw new BackofficeServerError(`Refusing to send a request off the BackOffice: ${path}`);
+    return url;
+  }
+
+  private log(level: 'debug' | 'warn', obj: Record<string, unknown>, msg: string): void {
+    const logger = this.options.logger;
+    if (!logger) return;
+    logger[level](redact(obj) as object, msg);
+  }
+}
+
+function pathOf(url: URL): string {
+  return url.pathname + url.search;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof BackofficeServerError && error.details['networkError'] === true && error.details['timedOut'] !== true;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+  }
+  return String(error);
+}
+
+function backoff(attempt: number): Promise<void> {
+  const ms = 50 * 2 ** (attempt - 1) * (0.5 + Math.random());
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

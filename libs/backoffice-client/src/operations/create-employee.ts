@@ -1,0 +1,206 @@
+import { BackofficeServerError, DuplicateError, LookupError, ValidationError, registerSecret } from '@washops/shared-errors';
+import { phoneKey, parseInput, type ClientContext } from '../internal/context.js';
+import type { FormPair } from '../internal/form.js';
+import { formatCents, formatFormDate, overtimeCents } from '../internal/money.js';
+import { generatePassword, generatePin } from '../internal/secrets.js';
+import { emailKey } from '../normalize.js';
+import { parseEmployeeEditPage } from '../pages/employee-edit.js';
+import type { EmployeePermissionsPage, PosTemplate } from '../pages/employee-permissions.js';
+import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmployeeParsed, type EmployeeCreated } from '../schemas.js';
+import { partialFailure } from './partial-failure.js';
+import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
+
+export const FALLBACK_TEMPLATE = 'General User';
+const NEW_EMPLOYEE_LOCATION = /^\/employee\/(?:permissions|edit|compensation)\/(\d+)(?:[?#]|$)/;
+const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
+
+/**
+ * Validate → fill the caches in parallel → duplicate pre-check → resolve permission, sites and
+ * departments → POST /employee/insert → read the employee back and check its sites → POST the
+ * full permission matrix → POST /user/insert when a Back Office user is wanted.
+ */
+export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInput): Promise<EmployeeCreated> {
+  const input = parseInput(createEmployeeInputSchema, raw);
+  if (input.backofficePassword) registerSecret(input.backofficePassword);
+  const warnings: string[] = [];
+
+  // The index first, so the POS template fill can take an employee id from it instead of a request of its own.
+  const indexPromise = ctx.index.get({ maxAgeMs: ctx.indexMaxAgeMs });
+  const [index, form, permissions] = await Promise.all([indexPromise, ctx.createForm.get(), ctx.posPermissions.get()]);
+
+  checkDuplicates(input, index);
+  const template = resolveTemplate(permissions, input.permission, warnings);
+  const all = input.availableSites === 'all';
+  const sites = resolveSites(form, input.availableSites);
+  const wageSite = sites[0];
+  if (!wageSite) throw new ValidationError('The tenant has no site an employee could work at');
+  const departmentIds = resolveDepartments(form.departments, input.departments ?? []);
+
+  const posPin = input.posPin ?? generatePin();
+  const overtime = input.overtimeWageRate ?? overtimeCents(input.wageRate);
+  const body: FormPair[] = [
+    ['employee[firstName]', input.firstName],
+    ['employee[lastName]', input.lastName],
+    ['employee[phone]', input.phone],
+    ['employee[email]', input.email],
+    ...departmentIds.map((id): FormPair => ['employee[departments][]', String(id)]),
+    ['employee[startDate]', formatFormDate(input.startDate)],
+    ...encodeSites(form, sites, all),
+    ['posCredential[POSLoginID]', String(input.posUserId)],
+    ['posCredential[POSLoginPassword]', String(posPin)],
+  ];
+  if (input.emergencyContactName) body.push(['employee[emergencyContactName]', input.emergencyContactName]);
+  if (input.emergencyContactPhone) body.push(['employee[emergencyContactPhone]', input.emergencyContactPhone]);
+  if (input.payrollEmployeeId) body.push(['employee[adpEmployeeId]', input.payrollEmployeeId]);
+  body.push(
+    ['wage[isHourly]', '1'],
+    ['wage[regularRate]', formatCents(input.wageRate)],
+    ['wage[isOvertimeEligible]', '1'],
+    ['wage[overtimeRate]', formatCents(overtime)],
+    ['wage[siteId]', String(wageSite.id)],
+  );
+
+  const steps = ['insertEmployee', 'verifySites', 'applyPermissions', ...(input.requiresBackoffice ? ['createBackofficeUser'] : [])];
+  let employeeId: number;
+  try {
+    const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
+    employeeId = Number(match[1]);
+  } catch (error) {
+    if (error instanceof BackofficeServerError && error.details['mayHaveBeenProcessed'] === true) {
+      ctx.afterWrite();
+      throw new BackofficeServerError(
+        `${error.message}. Whether employee POS user id ${input.posUserId} was created is unknown: check isPosUserIdAvailable(${input.posUserId}, { refresh: true }) before trying again.`,
+        { cause: error, status: error.status, details: { ...error.details, posUserId: input.posUserId, completedSteps: [], remainingSteps: steps } },
+      );
+    }
+    throw error;
+  }
+  ctx.afterWrite();
+  const completed = ['insertEmployee'];
+  const remaining = (): string[] => steps.filter((s) => !completed.includes(s));
+
+  try {
+    const stored = parseEmployeeEditPage(await ctx.getPage(`/employee/edit/${employeeId}`)).storedSites;
+    if (!sameSites(form, sites, all, stored)) {
+      const expected = all ? 'all' : sites.map((s) => s.id);
+      throw new BackofficeServerError(
+        `Site access verification failed for employee ${employeeId}: expected ${JSON.stringify(expected)}, stored ${JSON.stringify(stored)}; the permission template was not applied`,
+        { details: { expectedSites: expected, storedSites: stored } },
+      );
+    }
+    completed.push('verifySites');
+
+    await ctx.postForm('/employee/permissions/update', permissionMatrix(employeeId, template, permissions), /^\/employee(?:[/?#]|$)/);
+    completed.push('applyPermissions');
+
+    let backofficeUser: EmployeeCreated['backofficeUser'];
+    if (input.requiresBackoffice && input.backofficeUsername) {
+      const generated = input.backofficePassword ? undefined : generatePassword();
+      if (generated) registerSecret(generated);
+      const password = input.backofficePassword ?? (generated as string);
+      const { match } = await ctx.postForm(
+        '/user/insert',
+        [
+          ['employee[isOnSiteEmployee]', '1'],
+          ['user[employeeId]', String(employeeId)],
+          ['employee[email]', input.email],
+          ['user[username]', input.backofficeUsername],
+          ['user[password]', password],
+          ['user[confirmPassword]', password],
+        ],
+        NEW_USER_LOCATION,
+      );
+      completed.push('createBackofficeUser');
+      backofficeUser = { userId: Number(match[1]), username: input.backofficeUsername, ...(generated ? { generatedPassword: generated } : {}) };
+      warnings.push(
+        `The Back Office user '${input.backofficeUsername}' has no permission template yet: assign one in the Back Office user list (/user, shield icon).`,
+      );
+    }
+    return {
+      employeeId,
+      posUserId: input.posUserId,
+      posPin,
+      permission: template.name,
+      wageSite: wageSite.name,
+      ...(backofficeUser ? { backofficeUser } : {}),
+      warnings,
+    };
+  } catch (error) {
+    throw partialFailure(employeeId, [...completed], remaining(), error);
+  }
+}
+
+function checkDuplicates(input: CreateEmployeeParsed, index: Awaited<ReturnType<ClientContext['index']['get']>>): void {
+  const byPos = index.byPosUserId.get(input.posUserId);
+  if (byPos) {
+    throw new DuplicateError(`POS user id ${input.posUserId} is already used by employee ${byPos.employeeId} (${byPos.firstName} ${byPos.lastName})`, {
+      details: { field: 'posUserId', value: input.posUserId, employeeId: byPos.employeeId },
+    });
+  }
+  const byEmail = index.emails.get(emailKey(input.email));
+  if (byEmail !== undefined) {
+    throw new DuplicateError(`Email ${input.email} is already used by employee ${byEmail}`, {
+      details: { field: 'email', value: input.email, employeeId: byEmail },
+    });
+  }
+  const byPhone = index.byPhone.get(phoneKey(input.phone));
+  if (byPhone) {
+    throw new DuplicateError(`Phone ${input.phone} is already used by employee ${byPhone.employeeId} (${byPhone.firstName} ${byPhone.lastName})`, {
+      details: { field: 'phone', value: input.phone, employeeId: byPhone.employeeId },
+    });
+  }
+}
+
+function resolveTemplate(page: EmployeePermissionsPage, requested: string, warnings: string[]): PosTemplate {
+  const find = (name: string): PosTemplate | undefined => page.templates.find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
+  const exact = find(requested);
+  if (exact) return exact;
+  const fallback = find(FALLBACK_TEMPLATE);
+  if (!fallback) {
+    throw new ValidationError(
+      `Permission template '${requested}' does not exist on this tenant, and there is no '${FALLBACK_TEMPLATE}' to fall back to. Templates: ${page.templates.map((t) => t.name).join(', ')}`,
+      { details: { field: 'permission', templates: page.templates.map((t) => t.name) } },
+    );
+  }
+  warnings.push(`Permission template '${requested}' was not found on this tenant; '${fallback.name}' was applied instead.`);
+  return fallback;
+}
+
+function resolveDepartments(known: Array<{ id: number; name: string }>, requested: string[]): number[] {
+  const ids: number[] = [];
+  const unknown: string[] = [];
+  for (const name of requested) {
+    const department = known.find((d) => d.name.toLowerCase() === name.trim().toLowerCase());
+    if (!department) unknown.push(name);
+    else if (!ids.includes(department.id)) ids.push(department.id);
+  }
+  if (unknown.length > 0) {
+    throw new LookupError(`Unknown department${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `'${n}'`).join(', ')}. Known departments: ${known.map((d) => d.name).join(', ')}`, {
+      details: { field: 'departments', unknown, known: known.map((d) => d.name) },
+    });
+  }
+  if (ids.length === 0) {
+    throw new ValidationError(`At least one department is required. Known departments: ${known.map((d) => d.name).join(', ')}`, {
+      details: { field: 'departments', known: known.map((d) => d.name) },
+    });
+  }
+  return ids;
+}
+
+/** The full matrix: every permission of the schema, with the template's grants and overrides ticked. */
+export function permissionMatrix(employeeId: number, template: PosTemplate, page: EmployeePermissionsPage): FormPair[] {
+  const grants = new Set(template.grants);
+  const overrides = new Set(template.overrides);
+  const pairs: FormPair[] = [
+    ['employeeId', String(employeeId)],
+    ['templateId', String(template.id)],
+    ['hasActionApprovalAuthority', '0'],
+  ];
+  for (const permission of page.schema) {
+    const id = String(permission.id);
+    pairs.push([`permissions[${id}][id]`, id], [`permissions[${id}][label]`, permission.label], [`permissions[${id}][description]`, permission.description]);
+    if (grants.has(permission.id)) pairs.push([`permissions[${id}][hasGrantAccess]`, '1']);
+    if (overrides.has(permission.id)) pairs.push([`permissions[${id}][requiresOverride]`, '1']);
+  }
+  return pairs;
+}

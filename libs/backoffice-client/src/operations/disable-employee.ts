@@ -1,0 +1,40 @@
+import { BackofficeServerError } from '@washops/shared-errors';
+import { parseInput, type ClientContext } from '../internal/context.js';
+import type { FormPair } from '../internal/form.js';
+import { parseEmployeeEditPage } from '../pages/employee-edit.js';
+import { disableEmployeeInputSchema, type DisableEmployeeInput, type EmployeeDisabled } from '../schemas.js';
+import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
+
+export const LINKED_USER_WARNING =
+  'Disabling an employee leaves a linked Back Office user untouched: that user, if any, can still sign in to the Back Office.';
+
+/**
+ * Find the employee → read its edit form → POST every field a browser would send except
+ * `employee[isActive]` (an absent checkbox is an unchecked one) → read it again and check.
+ */
+export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
+  const input = parseInput(disableEmployeeInputSchema, raw);
+  const employeeId =
+    input.posUserId !== undefined ? await findEmployeeIdByPosUserId(ctx, input.posUserId) : await findEmployeeIdByEmail(ctx, input.email as string);
+  const key = input.posUserId !== undefined ? { posUserId: input.posUserId } : { email: input.email as string };
+  const warnings = [LINKED_USER_WARNING];
+
+  const editPath = `/employee/edit/${employeeId}`;
+  const before = parseEmployeeEditPage(await ctx.getPage(editPath));
+  if (!before.isActive) {
+    warnings.unshift(`Employee ${employeeId} was already inactive; nothing was changed.`);
+    return { employeeId, ...key, disabledAt: new Date().toISOString(), warnings };
+  }
+  const fields: FormPair[] = before.fields.filter(([name]) => name !== 'employee[isActive]');
+  if (!fields.some(([name]) => name === 'employee[id]')) fields.unshift(['employee[id]', String(employeeId)]);
+
+  await ctx.postForm('/employee/update', fields, /^\/employee(?:[?#]|$)/).finally(() => ctx.afterWrite());
+  const after = parseEmployeeEditPage(await ctx.getPage(editPath));
+  if (after.isActive) {
+    throw new BackofficeServerError(
+      `The disable POST was accepted but employee ${employeeId} is still active: the full-form round-trip did not take effect`,
+      { details: { employeeId, ...key, verified: false } },
+    );
+  }
+  return { employeeId, ...key, disabledAt: new Date().toISOString(), warnings };
+}

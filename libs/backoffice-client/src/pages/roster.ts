@@ -1,0 +1,156 @@
+import { load } from 'cheerio';
+import { phoneDigits } from '../normalize.js';
+import { missingElement } from './page.js';
+
+/**
+ * `GET /employee?…`: the roster table. With `limit=10000` the page is tens of megabytes, so it is
+ * scanned row by row instead of being parsed into a DOM: cheerio (parse5 or htmlparser2) and a
+ * streaming htmlparser2 pass both took well over the 300 ms budget on a 10 000-row page, and
+ * the DOM held several copies' worth of memory. The selectors below are the classes the scan
+ * keys on; cells are identified by their `employees-col-*` class, as the real page names them.
+ */
+export const rosterSelectors = {
+  table: 'table.table-employees-list',
+  row: 'tbody > tr',
+  cell: 'td[class^="employees-col-"]',
+  firstName: 'td.employees-col-first-name',
+  lastName: 'td.employees-col-last-name',
+  sites: 'td.employees-col-sites',
+  access: 'td.employees-col-template',
+  posUserId: 'td.employees-col-pos-user-id',
+  departments: 'td.employees-col-departments li',
+  phone: 'td.employees-col-phone',
+  wageType: 'td.employees-col-wage-type',
+  activeIcon: 'td.employees-col-active i.fa-check',
+  employeeLink: 'a[href^="/employee/edit/"], a[href^="/employee/permissions/"], a[href^="/employee/compensation/"]',
+} as const;
+
+export interface RosterRow {
+  employeeId: number;
+  firstName: string;
+  lastName: string;
+  /** Short site codes as the roster shows them (`CAROL`, `VILLAP`). */
+  siteCodes: string[];
+  /** The matching template's name, `Custom` or `None`. */
+  access: string;
+  posUserId: number | null;
+  departments: string[];
+  /** As stored, e.g. `(555) 010-0001`. */
+  phone: string;
+  phoneDigits: string;
+  wageType: string;
+  active: boolean;
+}
+
+const TABLE_OPEN = /<table\b[^>]*\bclass\s*=\s*["'][^"']*\btable-employees-list\b[^"']*["'][^>]*>/i;
+const CELL = /<td\b([^>]*)>([\s\S]*?)<\/td\s*>/gi;
+const CELL_CLASS = /\bclass\s*=\s*["']([^"']*)["']/i;
+const LIST_ITEM = /<li\b[^>]*>([\s\S]*?)<\/li\s*>/gi;
+const EMPLOYEE_LINK = /href\s*=\s*["']\/employee\/(?:edit|permissions|compensation)\/(\d+)["']/i;
+const TAG = /<[^>]*>/g;
+
+/** Where the roster table's rows are, or a BackofficeServerError naming the missing table. */
+function tableBounds(html: string): { start: number; end: number } {
+  const open = TABLE_OPEN.exec(html);
+  if (!open) throw missingElement('roster', 'table', rosterSelectors.table);
+  const start = open.index + open[0].length;
+  const close = html.indexOf('</table>', start);
+  return { start, end: close < 0 ? html.length : close };
+}
+
+/** Calls `visit` with each data row's HTML (a slice of the page, one at a time). */
+function eachRow(html: string, visit: (rowHtml: string) => void): void {
+  const { start, end } = tableBounds(html);
+  const body = html.indexOf('<tbody', start);
+  let pos = body >= 0 && body < end ? body : start;
+  for (;;) {
+    const open = html.indexOf('<tr', pos);
+    if (open < 0 || open >= end) return;
+    let close = html.indexOf('</tr>', open);
+    if (close < 0 || close > end) close = end;
+    const rowHtml = html.slice(open, close);
+    pos = close + 5;
+    if (rowHtml.includes('<td')) visit(rowHtml);
+  }
+}
+
+export function parseRoster(html: string): RosterRow[] {
+  const rows: RosterRow[] = [];
+  eachRow(html, (rowHtml) => rows.push(parseRow(rowHtml)));
+  return rows;
+}
+
+/** Rows whose visible text contains `needle` (case-insensitive): the roster has no email column. */
+export function findRosterRowsContaining(html: string, needle: string): RosterRow[] {
+  const wanted = needle.trim().toLowerCase();
+  const rows: RosterRow[] = [];
+  eachRow(html, (rowHtml) => {
+    if (textOf(rowHtml).toLowerCase().includes(wanted)) rows.push(parseRow(rowHtml));
+  });
+  return rows;
+}
+
+function parseRow(rowHtml: string): RosterRow {
+  const cells = new Map<string, string>();
+  CELL.lastIndex = 0;
+  for (let match = CELL.exec(rowHtml); match; match = CELL.exec(rowHtml)) {
+    const classes = CELL_CLASS.exec(match[1] ?? '')?.[1] ?? '';
+    const key = /\bemployees-col-([a-z-]+)/.exec(classes)?.[1];
+    if (key && !cells.has(key)) cells.set(key, match[2] ?? '');
+  }
+  const link = EMPLOYEE_LINK.exec(rowHtml);
+  if (!link) throw missingElement('roster', 'employeeLink', rosterSelectors.employeeLink);
+  const cellText = (key: string): string => textOf(cells.get(key) ?? '');
+  const phone = cellText('phone');
+  const posText = cellText('pos-user-id');
+  const departments: string[] = [];
+  const departmentsHtml = cells.get('departments') ?? '';
+  LIST_ITEM.lastIndex = 0;
+  for (let item = LIST_ITEM.exec(departmentsHtml); item; item = LIST_ITEM.exec(departmentsHtml)) {
+    const name = textOf(item[1] ?? '');
+    if (name) departments.push(name);
+  }
+  return {
+    employeeId: Number(link[1]),
+    firstName: cellText('first-name'),
+    lastName: cellText('last-name'),
+    siteCodes: cellText('sites')
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+    access: cellText('template'),
+    posUserId: /^\d+$/.test(posText) ? Number(posText) : null,
+    departments,
+    phone,
+    phoneDigits: phoneDigits(phone),
+    wageType: cellText('wage-type'),
+    active: /<i\b[^>]*\bclass\s*=\s*["'][^"']*\bfa-check\b/i.test(cells.get('active') ?? ''),
+  };
+}
+
+const BASIC_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Visible text of an HTML snippet, whitespace collapsed and entities decoded. */
+function textOf(snippet: string): string {
+  const text = snippet.replace(TAG, ' ');
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Decodes numeric and the common named entities inline (the hot path of a 10 000-row scan);
+ * any other named entity is left to cheerio's decoder.
+ */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  let unknown = false;
+  const decoded = text.replace(/&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    const basic = BASIC_ENTITIES[ref.toLowerCase()];
+    if (basic === undefined) unknown = true;
+    return basic ?? whole;
+  });
+  return unknown ? load(`<p>${text.replace(/</g, '&lt;')}</p>`)('p').text() : decoded;
+}

@@ -1,0 +1,157 @@
+import type { Page } from './page.js';
+import { cleanText, stripParens, toId } from './page.js';
+
+/**
+ * The "Available To Work" site tree shared by the create and edit forms (protocol §3.3, §3.4).
+ * Hierarchical tenants have regions → districts → sites; flat tenants only sites.
+ */
+export const siteTreeSelectors = {
+  regionOption: 'input.boac-permission-region-option',
+  districtOption: 'input.boac-permission-district-option',
+  siteOption: 'input.boac-permission-site-option',
+  labels: 'label[for^="boac-permission-"]',
+  allRegions: 'input[name="employee[isAllRegionsAllowed]"]',
+  allSitesFlat: 'input[name="employee[isAllSitesAllowed]"]',
+  disabledRegion: 'input[name="employee[disabledRegions][]"]',
+  disabledDistrict: 'input[name="employee[disabledDistricts][]"]',
+  allDistrictsByRegion: 'input[name="employee[isAllDistrictsAllowedByRegion][]"]',
+  allSitesByDistrict: 'input[name^="employee[isAllSitesAllowedByDistrict]"]',
+  flatExcludedSite: 'input[name="employee[siteIds][]"]',
+  siteFields: 'input[name^="employee[sites]["]',
+} as const;
+
+export interface TreeRegion {
+  id: number;
+  name: string;
+}
+export interface TreeDistrict {
+  id: number;
+  name: string;
+  regionId: number | null;
+}
+export interface TreeSite {
+  id: number;
+  name: string;
+  districtId: number | null;
+  regionId: number | null;
+}
+export interface SiteTree {
+  kind: 'hierarchical' | 'flat';
+  regions: TreeRegion[];
+  districts: TreeDistrict[];
+  /** In the page's order; the first one is the wage site for `'all'`. */
+  sites: TreeSite[];
+}
+
+type TreePage = Page<typeof siteTreeSelectors>;
+
+function labelTexts(page: TreePage): Map<string, string> {
+  const labels = new Map<string, string>();
+  page.all('labels').each((_, node) => {
+    const label = page.$(node);
+    const target = label.attr('for');
+    if (!target || labels.has(target)) return;
+    const strong = label.find('strong').first();
+    labels.set(target, stripParens(strong.length ? strong.text() : label.text()));
+  });
+  return labels;
+}
+
+/** Reads the tree's structure; a page without any site option is a broken page. */
+export function parseSiteTree(page: TreePage): SiteTree {
+  const labels = labelTexts(page);
+  const regions: TreeRegion[] = [];
+  page.all('regionOption').each((_, node) => {
+    const el = page.$(node);
+    const id = toId(el.attr('data-region-id') ?? el.attr('value'));
+    if (id === null) return;
+    regions.push({ id, name: labels.get(el.attr('id') ?? '') || `Region ${id}` });
+  });
+  const districts: TreeDistrict[] = [];
+  page.all('districtOption').each((_, node) => {
+    const el = page.$(node);
+    const id = toId(el.attr('data-district-id') ?? el.attr('value'));
+    if (id === null) return;
+    districts.push({ id, name: labels.get(el.attr('id') ?? '') || `District ${id}`, regionId: toId(el.attr('data-region-id')) });
+  });
+  const regionOfDistrict = new Map(districts.map((d) => [d.id, d.regionId]));
+  const sites: TreeSite[] = [];
+  const seen = new Set<number>();
+  page.one('siteOption');
+  page.all('siteOption').each((_, node) => {
+    const el = page.$(node);
+    const id = toId(el.attr('value')) ?? toId((el.attr('id') ?? '').replace(/^\D+/, ''));
+    if (id === null || seen.has(id)) return;
+    seen.add(id);
+    const districtId = toId(el.attr('data-district-id'));
+    sites.push({
+      id,
+      name: cleanText(labels.get(el.attr('id') ?? '') || `Site ${id}`),
+      districtId,
+      regionId: districtId === null ? null : (regionOfDistrict.get(districtId) ?? null),
+    });
+  });
+  return { kind: regions.length > 0 ? 'hierarchical' : 'flat', regions, districts, sites };
+}
+
+function checkedValues(page: TreePage, key: keyof typeof siteTreeSelectors): Set<number> {
+  const out = new Set<number>();
+  page.all(key).each((_, node) => {
+    const el = page.$(node);
+    if (el.attr('checked') === undefined) return;
+    const id = toId(el.attr('value'));
+    if (id !== null) out.add(id);
+  });
+  return out;
+}
+
+/**
+ * The sites an employee is stored as available at (protocol §3.3 "Reading"): `'all'` when an
+ * all-sites rollup is checked; else a site is skipped when its region or district is denied,
+ * included when its region or district grants all, else included iff its `[isAvailable]` box is
+ * unchecked and its `[siteId]` input is present and enabled. Checked/disabled are read as stored,
+ * whether or not the input is disabled.
+ */
+export function readStoredSites(page: TreePage, tree: SiteTree): 'all' | number[] {
+  const isChecked = (key: 'allRegions' | 'allSitesFlat'): boolean =>
+    page.all(key).filter((_, node) => page.$(node).attr('checked') !== undefined).length > 0;
+  if (isChecked('allRegions') || isChecked('allSitesFlat')) return 'all';
+
+  const fields = new Map<string, { checked: boolean; disabled: boolean }>();
+  page.all('siteFields').each((_, node) => {
+    const el = page.$(node);
+    const name = el.attr('name');
+    if (name) fields.set(name, { checked: el.attr('checked') !== undefined, disabled: el.attr('disabled') !== undefined });
+  });
+
+  if (tree.kind === 'flat') {
+    const excluded = checkedValues(page, 'flatExcludedSite');
+    if (page.all('flatExcludedSite').length > 0) return tree.sites.filter((s) => !excluded.has(s.id)).map((s) => s.id);
+    return tree.sites.filter((s) => fields.get(`employee[sites][${s.id}][isAvailable]`)?.checked).map((s) => s.id);
+  }
+
+  const deniedRegions = checkedValues(page, 'disabledRegion');
+  const deniedDistricts = checkedValues(page, 'disabledDistrict');
+  const allByRegion = checkedValues(page, 'allDistrictsByRegion');
+  const allByDistrict = new Set<number>();
+  page.all('allSitesByDistrict').each((_, node) => {
+    const el = page.$(node);
+    if (el.attr('checked') === undefined) return;
+    const id = toId(el.attr('data-district-id')) ?? toId(/\[(\d+)\]$/.exec(el.attr('name') ?? '')?.[1]);
+    if (id !== null) allByDistrict.add(id);
+  });
+
+  const stored: number[] = [];
+  for (const site of tree.sites) {
+    if (site.regionId !== null && deniedRegions.has(site.regionId)) continue;
+    if (site.districtId !== null && deniedDistricts.has(site.districtId)) continue;
+    if ((site.regionId !== null && allByRegion.has(site.regionId)) || (site.districtId !== null && allByDistrict.has(site.districtId))) {
+      stored.push(site.id);
+      continue;
+    }
+    const available = fields.get(`employee[sites][${site.id}][isAvailable]`);
+    const siteIdField = fields.get(`employee[sites][${site.id}][siteId]`);
+    if (!available?.checked && siteIdField && !siteIdField.disabled) stored.push(site.id);
+  }
+  return stored;
+}

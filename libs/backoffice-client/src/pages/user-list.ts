@@ -1,0 +1,44 @@
+import { Page, cleanText, toId } from './page.js';
+
+/** `GET /user`: the Back Office user list; each row links to `/user/permissions/<id>`. */
+export const userListSelectors = {
+  table: 'table.table-users-list',
+  rows: 'tbody tr',
+  username: 'td.users-col-username',
+  email: 'td.users-col-email',
+  firstName: 'td.users-col-first-name',
+  lastName: 'td.users-col-last-name',
+  activeIcon: 'td.users-col-active i.fa-check',
+  permissionsLink: 'a[href^="/user/permissions/"]',
+} as const;
+
+export interface BackofficeUserRow {
+  userId: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+}
+
+export function parseUserListPage(html: string): BackofficeUserRow[] {
+  const page = new Page('user-list', userListSelectors, html);
+  const table = page.one('table');
+  const users: BackofficeUserRow[] = [];
+  page.all('rows', table).each((_, node) => {
+    const row = page.$(node);
+    const link = page.all('permissionsLink', row).first();
+    const userId = toId(/\/user\/permissions\/(\d+)/.exec(link.attr('href') ?? '')?.[1]);
+    if (userId === null) return;
+    const text = (key: 'username' | 'email' | 'firstName' | 'lastName'): string => cleanText(page.all(key, row).first().text());
+    users.push({
+      userId,
+      username: text('username'),
+      email: text('email'),
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      active: page.all('activeIcon', row).length > 0,
+    });
+  });
+  return users;
+}

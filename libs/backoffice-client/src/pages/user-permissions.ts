@@ -1,0 +1,25 @@
+import { Page, cleanText, toId } from './page.js';
+
+/** `GET /user/permissions/<id>`: Back Office permissions; its template select lists the BO templates. */
+export const userPermissionsSelectors = {
+  form: 'form[action="/user/permissions/update"]',
+  templateSelect: 'select[name="template"]',
+  templateSelectFallback: 'select[name="templateId"]',
+  templateOptions: 'option',
+} as const;
+
+/** Back Office templates carry string tokens, not POS ids: they are read by name only. */
+export function parseUserPermissionsPage(html: string): Array<{ id: number; name: string }> {
+  const page = new Page('user-permissions', userPermissionsSelectors, html);
+  const form = page.one('form');
+  let select = page.all('templateSelect', form).first();
+  if (select.length === 0) select = page.one('templateSelectFallback', form);
+  const templates: Array<{ id: number; name: string }> = [];
+  page.all('templateOptions', select).each((_, node) => {
+    const el = page.$(node);
+    const id = toId(el.attr('value'));
+    const name = cleanText(el.text());
+    if (id !== null && name) templates.push({ id, name });
+  });
+  return templates;
+}
