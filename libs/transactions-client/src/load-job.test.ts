@@ -1,0 +1,215 @@
+import { APIError, APITimeoutError } from '@washops/shared-errors';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, fakeFetch, jobItem, json, type RecordedRequest } from '../test/support/fake-fetch.js';
+import { TransactionsClient, type TransactionsClientOptions } from './client.js';
+import type { LoadJobProgress } from './params.js';
+
+interface FakeJobServerOptions {
+  records: number;
+  /** How long each page's job stays `working` (ms), by page. */
+  durationMs?: (page: number) => number;
+  /** Send `total` on the load-job answer too. */
+  totalOnSubmit?: boolean;
+  /** `total` and paging as null (the live empty-day answer). */
+  nullPaging?: boolean;
+  status?: (page: number) => 'pass' | 'fail' | 'working' | undefined;
+  /** Answer 404 to the first poll of these pages (expired hash). */
+  expireFirstPoll?: number[];
+}
+
+/** A Data API job endpoint pair, with a log of what the client did. */
+function fakeJobServer(options: FakeJobServerOptions) {
+  const jobs = new Map<string, { page: number; createdAt: number; polls: number[]; done: boolean }>();
+  let maxInFlight = 0;
+  const inFlight = () => [...jobs.values()].filter((j) => !j.done).length;
+  const expired = new Set(options.expireFirstPoll ?? []);
+  const handler = (req: RecordedRequest): Response => {
+    if (req.method === 'POST' && req.path === '/transaction/load-job') {
+      const page = Number(req.query['offset']);
+      const hash = `h${jobs.size + 1}p${page}`;
+      jobs.set(hash, { page, createdAt: req.at, polls: [], done: false });
+      maxInFlight = Math.max(maxInFlight, inFlight());
+      return json({ data: { hash, ...(options.totalOnSubmit ? { total: options.records } : {}) } });
+    }
+    if (req.method === 'GET' && req.path === '/transaction/get-job-data') {
+      const job = jobs.get(req.query['hash'] ?? '');
+      if (!job) return json({ type: 'EntityNotFoundError', message: 'no such hash' }, 404);
+      job.polls.push(req.at);
+      if (expired.delete(job.page)) {
+        job.done = true;
+        return json({ type: 'EntityNotFoundError', message: 'expired' }, 404);
+      }
+      const forced = options.status?.(job.page);
+      const ready = req.at - job.createdAt >= (options.durationMs?.(job.page) ?? 0);
+      const status = forced ?? (ready ? 'pass' : 'working');
+      if (status !== 'working') job.done = true;
+      if (status !== 'pass') return json({ data: { hash: req.query['hash'], status, data: [], offset: null, limit: null, total: null } });
+      const from = (job.page - 1) * 100;
+      const count = Math.max(0, Math.min(100, options.records - from));
+      const data = Array.from({ length: count }, (_, i) => jobItem(from + i + 1));
+      return json({
+        data: options.nullPaging
+          ? { hash: req.query['hash'], status, data, offset: null, limit: null, total: null }
+          : { hash: req.query['hash'], status, data, offset: job.page, limit: 100, total: options.records },
+      });
+    }
+    return json({ type: 'EntityNotFoundError', message: 'no route' }, 404);
+  };
+  return { handler, jobs, maxInFlight: () => maxInFlight };
+}
+
+function setup(server: ReturnType<typeof fakeJobServer>, options: Partial<TransactionsClientOptions> = {}) {
+  const fake = fakeFetch(server.handler);
+  const client = new TransactionsClient({
+    apiId: 'acme',
+    apiKey: 'job-key-1234',
+    baseUrl: BASE_URL,
+    fetch: fake.fetch,
+    rateLimit: { requests: 1000, windowMs: 1000 },
+    backoff: { initialMs: 5, maxMs: 20 },
+    ...options,
+  });
+  return { client, fake };
+}
+
+const day = { startDate: '2026-01-15T00:00:00Z', endDate: '2026-01-15T23:59:59Z', site: 'MAIN' };
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('loadJob', () => {
+  it('runs one job per page, returns the records flat in page order, and reports progress', async () => {
+    // Page 3 finishes before page 2: the result must still be in page order.
+    const server = fakeJobServer({ records: 250, durationMs: (page) => (page === 2 ? 60 : 10) });
+    const { client, fake } = setup(server);
+    const progress: LoadJobProgress[] = [];
+    const items = await client.loadJob({ ...day, pollIntervalMs: 15, onProgress: (p) => progress.push(p) });
+    expect(items.map((i) => i.number)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    expect(items[0]).toMatchObject({ isRecurringPlanSale: null, isRecurringPlanRedemption: null, transactionStatus: null, customerName: null });
+    const submits = fake.callsTo('/transaction/load-job');
+    expect(submits.map((c) => c.query)).toEqual(
+      [1, 2, 3].map((page) => ({ startDate: '1768435200', endDate: '1768521599', site: 'MAIN', limit: '100', offset: String(page) })),
+    );
+    expect(submits.every((c) => c.method === 'POST')).toBe(true);
+    expect(progress.at(-1)).toEqual({ pagesDone: 3, pagesTotal: 3, records: 250 });
+    expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps at most `concurrency` pages in flight', async () => {
+    const server = fakeJobServer({ records: 1000, durationMs: () => 20 });
+    const { client } = setup(server, { concurrency: 3 });
+    expect(await client.loadJob({ ...day, pollIntervalMs: 10 })).toHaveLength(1000);
+    expect(server.maxInFlight()).toBe(3);
+    const serial = fakeJobServer({ records: 300, durationMs: () => 5 });
+    await setup(serial).client.loadJob({ ...day, pollIntervalMs: 10, concurrency: 1 });
+    expect(serial.maxInFlight()).toBe(1);
+  });
+
+  it('polls each job no more often than pollIntervalMs, and once a job length is known, polls later pages once', async () => {
+    const server = fakeJobServer({ records: 600, durationMs: () => 70 });
+    const { client, fake } = setup(server);
+    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    for (const job of server.jobs.values()) {
+      for (let i = 1; i < job.polls.length; i++) expect((job.polls[i] ?? 0) - (job.polls[i - 1] ?? 0)).toBeGreaterThanOrEqual(29);
+    }
+    const pollsPerPage = [...server.jobs.values()].map((j) => j.polls.length);
+    expect(pollsPerPage[0]).toBeGreaterThanOrEqual(3); // the first job: at once, then every 30 ms until done
+    expect(pollsPerPage.slice(1)).toEqual([1, 1, 1, 1, 1]);
+    expect(fake.calls).toHaveLength(6 + pollsPerPage.reduce((a, b) => a + b, 0));
+  });
+
+  it('starts the other pages as soon as the load-job answer carries `total`', async () => {
+    const server = fakeJobServer({ records: 300, durationMs: () => 80, totalOnSubmit: true });
+    const { client, fake } = setup(server);
+    await client.loadJob({ ...day, pollIntervalMs: 20 });
+    const submits = fake.callsTo('/transaction/load-job').map((c) => c.at);
+    expect((submits[2] ?? 0) - (submits[0] ?? 0)).toBeLessThan(40);
+  });
+
+  it('starts at a caller-given page', async () => {
+    const server = fakeJobServer({ records: 450 });
+    const { client, fake } = setup(server);
+    const items = await client.loadJob({ ...day, offset: 3, pollIntervalMs: 5 });
+    expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['3', '4', '5']);
+    expect(items[0]?.number).toBe(201);
+    expect(items).toHaveLength(250);
+  });
+
+  it('returns [] for an empty day answered with null paging', async () => {
+    const server = fakeJobServer({ records: 0, nullPaging: true });
+    const { client, fake } = setup(server);
+    const progress: LoadJobProgress[] = [];
+    expect(await client.loadJob({ ...day, onProgress: (p) => progress.push(p) })).toEqual([]);
+    expect(fake.calls).toHaveLength(2);
+    expect(progress.at(-1)).toEqual({ pagesDone: 1, pagesTotal: 1, records: 0 });
+  });
+
+  it('without any total, follows full pages one at a time until a short one', async () => {
+    const server = fakeJobServer({ records: 230, nullPaging: true });
+    const { client, fake } = setup(server);
+    expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(230);
+    expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '3']);
+  });
+
+  it('a failed job is APIError("Batch job failed") and stops the other pages', async () => {
+    const server = fakeJobServer({ records: 2000, durationMs: () => 30, status: (page) => (page === 3 ? 'fail' : undefined) });
+    const { client, fake } = setup(server, { concurrency: 2 });
+    const error = await rejectionOf(client.loadJob({ ...day, pollIntervalMs: 10 }));
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as Error).message).toBe('Batch job failed');
+    expect((error as APIError).details).toMatchObject({ page: 3 });
+    const count = fake.calls.length;
+    await new Promise((r) => setTimeout(r, 80));
+    expect(fake.calls.length).toBe(count);
+    expect(fake.callsTo('/transaction/load-job').length).toBeLessThan(20);
+  });
+
+  it('a job that never finishes is APITimeoutError after the page timeout', async () => {
+    const server = fakeJobServer({ records: 10, status: () => 'working' });
+    const { client } = setup(server);
+    const started = performance.now();
+    const error = await rejectionOf(client.loadJob({ ...day, pollIntervalMs: 20, timeoutMs: 100 }));
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toMatch(/page 1 was still "working" after 100 ms/);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(99);
+    expect(performance.now() - started).toBeLessThan(400);
+  });
+
+  it('an abort during the wait between polls rejects at once and sends nothing more', async () => {
+    const server = fakeJobServer({ records: 10, durationMs: () => 10_000 });
+    const { client, fake } = setup(server);
+    const controller = new AbortController();
+    const job = client.loadJob({ ...day, pollIntervalMs: 5_000, signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 40));
+    expect(fake.calls).toHaveLength(2); // submit, first poll; now sleeping 5 s
+    const reason = new Error('stop export');
+    const started = performance.now();
+    controller.abort(reason);
+    expect(await rejectionOf(job)).toBe(reason);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('resubmits a page once when its hash has expired (404)', async () => {
+    const server = fakeJobServer({ records: 150, expireFirstPoll: [2] });
+    const { client, fake } = setup(server);
+    expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(150);
+    expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '2']);
+  });
+
+  it('a job record that does not fit the model is an APIError', async () => {
+    const { client } = setup({
+      handler: (req: RecordedRequest) =>
+        req.method === 'POST'
+          ? json({ data: { hash: 'h' } })
+          : json({ data: { status: 'pass', data: [{ id: 'nope' }], offset: 1, limit: 100, total: 1 } }),
+    } as ReturnType<typeof fakeJobServer>);
+    await expect(client.loadJob(day)).rejects.toThrow(/unexpected response to job page 1/);
+  });
+});

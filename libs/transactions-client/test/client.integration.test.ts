@@ -1,0 +1,226 @@
+import {
+  APIError,
+  APITimeoutError,
+  AuthenticationError,
+  NotFoundError,
+  RateLimitError,
+  ValidationError,
+} from '@washops/shared-errors';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RateLimiter, TransactionsClient, type LoadJobProgress } from '../src/index.js';
+import { clientFor, day, maxPerServerWindow, startTransactionsSimulator, type Simulator } from './support/sim.js';
+
+const SCALE = 0.01; // the 15 s window runs as 150 ms, a 2 s job as 20 ms
+const WINDOW = 15_000 * SCALE;
+let sim: Simulator;
+let client: TransactionsClient;
+
+beforeAll(async () => {
+  sim = await startTransactionsSimulator({ timeScale: SCALE, credentials: [{ apiId: 'demo', apiKey: 'demo-key' }, { apiId: 'multi', apiKey: 'multi-key' }] });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+beforeEach(async () => {
+  await client?.close();
+  sim.control.reset();
+  client = clientFor(sim, SCALE);
+});
+
+function serverRequests(path?: string) {
+  return sim.control.requests().filter((r) => path === undefined || r.path === `/v1${path}`);
+}
+
+describe('every operation over HTTP', () => {
+  it('listSites returns the tenant sites', async () => {
+    const sites = await client.listSites();
+    expect(sites).toEqual(sim.control.sites().map(({ siteId, code, name, timezone }) => ({ siteId, code, name, timezone })));
+  });
+
+  it('list pages through a busy day and stops on its own', async () => {
+    const items = await client.list({ ...day(2), site: 'FSHR' });
+    const requests = serverRequests('/transaction');
+    expect(items.length).toBeGreaterThan(300);
+    expect(requests.map((r) => r.query['offset'])).toEqual(requests.map((_r, i) => String(i + 1)));
+    expect(requests.every((r) => r.query['limit'] === '100' && r.status === 200)).toBe(true);
+    // A full last page with a null total costs one more (empty) page; otherwise no extra request.
+    expect(requests.length).toBeLessThanOrEqual(Math.ceil(items.length / 100) + 1);
+    expect(new Set(items.map((i) => i.transId)).size).toBe(items.length);
+  });
+
+  it('listStream yields exactly what list returns', async () => {
+    const params = { ...day(3), site: 'ECOM' };
+    const streamed = [];
+    for await (const item of client.listStream(params)) streamed.push(item);
+    expect(streamed).toEqual(await client.list(params));
+    expect(streamed.length).toBeGreaterThan(0);
+  });
+
+  it('listByType and listV2 (with its v2 fields) agree with list', async () => {
+    const params = { ...day(2), site: 'ECOM' };
+    const all = await client.list(params);
+    const giftcards = await client.listByType('giftcard', params);
+    const v2 = await client.listV2(params);
+    expect(serverRequests('/transaction/type/giftcard').length).toBeGreaterThan(0);
+    expect(giftcards.every((g) => all.some((a) => a.transId === g.transId))).toBe(true);
+    expect(v2.map((r) => r.transId)).toEqual(all.map((r) => r.transId));
+    expect(v2[0]).toEqual(expect.objectContaining({ isRecurringPlanSale: expect.any(Boolean), transactionStatus: expect.any(String) }));
+    for await (const row of client.listV2Stream(params)) expect(typeof row.isRecurringPlanRedemption).toBe('boolean');
+    let typed = 0;
+    for await (const _row of client.listByTypeStream('giftcard', params)) typed++;
+    expect(typed).toBe(giftcards.length);
+  });
+
+  it('get returns a detailed transaction, and 404 for an unknown one', async () => {
+    let first: { transId: string } | undefined;
+    for await (const row of client.listStream({ ...day(2), site: 'NAPR', region: 'CHICAGO' })) {
+      first = row;
+      break;
+    }
+    expect(serverRequests('/transaction')).toHaveLength(1);
+    const tx = await client.get(first?.transId ?? '');
+    expect(tx.id).toBe(first?.transId);
+    expect(tx.locationCode).toBe('NAPR');
+    expect(Array.isArray(tx.discounts)).toBe(true);
+    expect(tx.tenders.length).toBeGreaterThan(0);
+    await expect(client.get('999:999')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('loadJob exports a day of one site: every record of list, flat and in order, with progress', async () => {
+    const range = day(2);
+    const progress: LoadJobProgress[] = [];
+    const records = await client.loadJob({ ...range, site: 'FSHR', pollIntervalMs: 10, onProgress: (p) => progress.push(p) });
+    const listed = await client.list({ ...range, site: 'FSHR' });
+    expect(records.map((r) => r.id)).toEqual(listed.map((r) => r.transId));
+    expect(records.every((r) => r.locationCode === 'FSHR')).toBe(true);
+    const pages = Math.ceil(records.length / 100);
+    expect(serverRequests('/transaction/load-job').map((r) => r.query['offset']).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: pages }, (_, i) => String(i + 1)),
+    );
+    expect(progress.at(-1)).toEqual({ pagesDone: pages, pagesTotal: pages, records: records.length });
+    expect(records[0]).toHaveProperty('isRecurringPlanSale', null); // the live job payload omits the v2 fields
+  });
+});
+
+describe('errors over HTTP', () => {
+  it('bad credentials → AuthenticationError keeping the vendor type, not retried', async () => {
+    const bad = new TransactionsClient({ apiId: 'demo', apiKey: 'wrong-key', baseUrl: sim.url });
+    const error = await bad.listSites().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ status: 403, vendorType: 'BadClientCredentialsError' });
+    expect(serverRequests()).toHaveLength(1);
+  });
+
+  it('the wrapped error envelope is read the same way', async () => {
+    sim.control.setErrorEnvelope('wrapped');
+    try {
+      const error = await client.list({ ...day(2), site: 'NOPE' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ vendorType: 'EntityNotFoundError', message: expect.stringContaining('Site code not found.') });
+    } finally {
+      sim.control.setErrorEnvelope('flat');
+    }
+  });
+
+  it("the server's own validation (a start over six months back) → ValidationError with its messages", async () => {
+    const old = day(200);
+    const error = await client.list(old).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ status: 422, vendorType: 'PayloadValidationError', message: expect.stringContaining('6 months') });
+  });
+
+  it('recovers from 5xx, dropped connections and malformed JSON', async () => {
+    sim.control.inject({ endpoint: 'siteList', kind: 'serverError', count: 1 });
+    sim.control.inject({ endpoint: 'siteList', kind: 'serverError', status: 502, count: 1 });
+    sim.control.inject({ endpoint: 'siteList', kind: 'drop', count: 1 });
+    sim.control.inject({ endpoint: 'get', kind: 'malformedJson', count: 1 });
+    const [first] = await client.list({ ...day(2), site: 'ECOM' });
+    expect(await client.listSites()).toHaveLength(sim.control.sites().length);
+    expect((await client.get(first?.transId ?? '')).id).toBe(first?.transId);
+    expect(client.stats.retries).toBe(4);
+  });
+
+  it('a slow answer past timeoutMs is retried, and APITimeoutError once retries run out', async () => {
+    const fast = clientFor(sim, SCALE, { timeoutMs: 60, maxRetries: 1 });
+    sim.control.inject({ endpoint: 'siteList', kind: 'slow', delayMs: 200, count: 1 });
+    expect(await fast.listSites()).not.toHaveLength(0);
+    sim.control.inject({ endpoint: 'siteList', kind: 'slow', delayMs: 200, count: 2 });
+    await expect(fast.listSites()).rejects.toBeInstanceOf(APITimeoutError);
+  });
+
+  it('a 429 storm: waits each window, then RateLimitError with retryAfterMs', async () => {
+    sim.control.inject({ endpoint: 'siteList', kind: 'rateLimitStorm', count: 2 });
+    const started = performance.now();
+    await client.listSites();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2 * WINDOW - 5);
+    sim.control.inject({ endpoint: 'siteList', kind: 'rateLimitStorm', count: 10 });
+    const error = await client.listSites().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(WINDOW);
+    expect(client.stats.rateLimited).toBe(6);
+  });
+
+  it('a 429 with Retry-After waits that long', async () => {
+    sim.control.inject({ endpoint: 'siteList', kind: 'rateLimitStorm', retryAfterSeconds: 0.3, count: 1 });
+    const started = performance.now();
+    await client.listSites();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(299);
+  });
+
+  it('a failing job → APIError("Batch job failed"); a job that never finishes → APITimeoutError', async () => {
+    sim.control.inject({ endpoint: 'loadJob', kind: 'jobFail', count: 1 });
+    await expect(client.loadJob({ ...day(2), site: 'ECOM', pollIntervalMs: 10 })).rejects.toThrow(/^Batch job failed$/);
+    sim.control.inject({ endpoint: 'loadJob', kind: 'jobNeverFinishes', count: 1 });
+    const error = await client.loadJob({ ...day(3), site: 'ECOM', pollIntervalMs: 20, timeoutMs: 120 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error).toBeInstanceOf(APIError);
+  });
+
+  it('an abort during a poll stops the job at once', async () => {
+    sim.control.setJobDuration(100_000);
+    try {
+      const controller = new AbortController();
+      const job = client.loadJob({ ...day(2), site: 'ECOM', pollIntervalMs: 5_000, signal: controller.signal });
+      await new Promise((r) => setTimeout(r, 50));
+      const started = performance.now();
+      controller.abort();
+      await expect(job).rejects.toMatchObject({ name: 'AbortError' });
+      expect(performance.now() - started).toBeLessThan(100);
+      expect(serverRequests('/transaction/get-job-data')).toHaveLength(1);
+    } finally {
+      sim.control.setJobDuration(2000);
+    }
+  });
+});
+
+describe('the rate limit', () => {
+  it('alone, the client never triggers a 429, and never exceeds 20 per server window', async () => {
+    const range = day(2);
+    await Promise.all([
+      client.list({ ...range, site: 'FSHR' }),
+      client.loadJob({ ...range, site: 'FSHR', pollIntervalMs: 10 }),
+      ...Array.from({ length: 10 }, () => client.listSites()),
+    ]);
+    const log = sim.control.requests();
+    expect(log.length).toBeGreaterThan(40);
+    expect(log.filter((r) => r.status === 429)).toEqual([]);
+    expect(client.stats.rateLimited).toBe(0);
+    expect(maxPerServerWindow(sim, WINDOW)).toBeLessThanOrEqual(20);
+  });
+
+  it('clients of one API id share a limiter and together stay under the limit', async () => {
+    const limiter = new RateLimiter({ requests: 20, windowMs: WINDOW });
+    const a = clientFor(sim, SCALE, { rateLimit: limiter });
+    const b = clientFor(sim, SCALE, { rateLimit: limiter });
+    await Promise.all(Array.from({ length: 30 }, (_v, i) => (i % 2 ? a : b).listSites()));
+    expect(sim.control.requests().filter((r) => r.status === 429)).toEqual([]);
+    expect(limiter.sent).toBe(30);
+  });
+
+  it('without sharing, two clients of one API id do collide, and recover by waiting', async () => {
+    const a = clientFor(sim, SCALE);
+    const b = clientFor(sim, SCALE);
+    await Promise.all(Array.from({ length: 30 }, (_v, i) => (i % 2 ? a : b).listSites()));
+    expect(a.stats.rateLimited + b.stats.rateLimited).toBeGreaterThan(0);
+  });
+});

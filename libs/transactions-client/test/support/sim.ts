@@ -1,0 +1,49 @@
+import { startTransactionsSimulator } from '@washops/transactions-simulator';
+import { TransactionsClient, type TransactionsClientOptions } from '../../src/index.js';
+
+export const DAY = 86_400;
+
+/** Midnight UTC `daysAgo` days back, in Unix seconds: the simulator's data is relative to its clock. */
+export function dayStart(daysAgo: number): number {
+  return Math.floor(Date.now() / 86_400_000) * DAY - daysAgo * DAY;
+}
+
+/** A whole UTC day, as loadJob accepts it (at most 24 hours). */
+export function day(daysAgo: number): { startDate: number; endDate: number } {
+  const start = dayStart(daysAgo);
+  return { startDate: start, endDate: start + DAY - 1 };
+}
+
+export type Simulator = Awaited<ReturnType<typeof startTransactionsSimulator>>;
+export type SimulatorOptions = NonNullable<Parameters<typeof startTransactionsSimulator>[0]>;
+
+/** The simulator's 15 s window at `timeScale`, and a client whose limiter matches it. */
+export function clientFor(sim: Simulator, timeScale: number, options: Partial<TransactionsClientOptions> = {}): TransactionsClient {
+  return new TransactionsClient({
+    apiId: 'demo',
+    apiKey: 'demo-key',
+    baseUrl: sim.url,
+    rateLimit: { requests: 20, windowMs: 15_000 * timeScale },
+    backoff: { initialMs: 5, maxMs: 40 },
+    ...options,
+  });
+}
+
+/** The most requests of one API id the server counted in any of its fixed windows (replayed from its log). */
+export function maxPerServerWindow(sim: Simulator, windowMs: number, apiId = 'demo'): number {
+  let worst = 0;
+  let windowStart = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  for (const entry of sim.control.requests()) {
+    if (entry.apiId !== apiId) continue;
+    if (entry.at - windowStart >= windowMs) {
+      windowStart = entry.at;
+      count = 0;
+    }
+    count++;
+    worst = Math.max(worst, count);
+  }
+  return worst;
+}
+
+export { startTransactionsSimulator };
