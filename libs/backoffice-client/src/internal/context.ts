@@ -127,6 +127,8 @@ export class ClientContext {
   }
 }
 
+const DUPLICATE = /already (exists|taken|in use|used)|must be unique|is not unique|duplicate/i;
+
 /** Turns the server's flash messages into the matching error. */
 export function rejection(path: string, messages: string[]): WashOpsError {
   const joined = messages.map((m) => m.replace(/\s+/g, ' ').trim()).join(' ');
@@ -135,17 +137,27 @@ export function rejection(path: string, messages: string[]): WashOpsError {
   if (/related employee is active/i.test(joined)) {
     return new BackofficeServerError(`The BackOffice rejected the user: ${joined}`, { details });
   }
-  if (/already (exists|taken|in use|used)|must be unique|is not unique|duplicate/i.test(joined)) {
-    return new DuplicateError(`The BackOffice reports a duplicate: ${joined}`, { details: { ...details, field: duplicateField(joined) } });
+  if (DUPLICATE.test(joined)) {
+    return new DuplicateError(`The BackOffice reports a duplicate: ${joined}`, { details: { ...details, field: duplicateField(messages) } });
   }
   return new ValidationError(`The BackOffice rejected the form: ${joined}`, { details });
 }
 
-function duplicateField(message: string): string | undefined {
-  if (/POS|login id|user id/i.test(message)) return 'posUserId';
-  if (/e-?mail/i.test(message)) return 'email';
-  if (/phone/i.test(message)) return 'phone';
-  if (/user ?name/i.test(message)) return 'username';
+/** The field a duplicate message is about, judged by the label it starts with (then anywhere in it). */
+function duplicateField(messages: string[]): string | undefined {
+  const labels: Array<[RegExp, string]> = [
+    [/POS (Login|User) ID/i, 'posUserId'],
+    [/E-?mail/i, 'email'],
+    [/Phone/i, 'phone'],
+    [/User ?name/i, 'username'],
+  ];
+  const duplicates = messages.filter((m) => DUPLICATE.test(m));
+  for (const message of duplicates) {
+    for (const [label, field] of labels) if (new RegExp(`^\\s*${label.source}`, 'i').test(message)) return field;
+  }
+  for (const message of duplicates) {
+    for (const [label, field] of labels) if (label.test(message)) return field;
+  }
   return undefined;
 }
 

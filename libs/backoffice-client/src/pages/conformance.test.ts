@@ -5,7 +5,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BackofficeServerError, ValidationError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
+import { FakeBackoffice, html, redirect } from '../../test/support/fake-backoffice.js';
+import { BackofficeClient } from '../client.js';
 import { emailKey } from '../normalize.js';
 import { permissionMatrix } from '../operations/create-employee.js';
 import { encodeSites, resolveSites } from '../operations/site-encoding.js';
@@ -255,6 +258,72 @@ describe.skipIf(!present)('captured pages (../shared/reference/backoffice-pages)
       expect(parseFlash(page('user-create-after-rejected-insert.html')).errors).toEqual([
         'Unable to save the user information. Please make sure that the related employee is active and try again.',
       ]);
+    });
+  });
+
+  describe('disableEmployee over the captured pages (injected fetch)', () => {
+    const rosterWith = (employeeId: number, posUserId: number): string =>
+      '<table class="table table-employees-list"><tbody><tr>' +
+      `<td class="employees-col-first-name"><span>WrapperExplore</span></td><td class="employees-col-pos-user-id">${posUserId}</td>` +
+      `<td class="employees-col-active text-center"><i class="fa fa-check fa-lg text-success"></i></td>` +
+      `<td class="customers-col-edit"><a id="link-edit-employee-${employeeId}" href="/employee/edit/${employeeId}">Edit</a></td>` +
+      '</tr></tbody></table>';
+
+    function setup(employeeId: number, posUserId: number, pages: { before: string; after: string; update: () => Response }): {
+      fake: FakeBackoffice;
+      bo: BackofficeClient;
+    } {
+      const fake = new FakeBackoffice();
+      let edits = 0;
+      fake.routes.set('GET /employee', () => html(rosterWith(employeeId, posUserId)));
+      fake.routes.set(`GET /employee/edit/${employeeId}`, (call) => html(call.path.includes('actionXfer') || edits++ > 0 ? pages.after : pages.before));
+      fake.routes.set('POST /employee/update', pages.update);
+      const bo = new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: fake.password, fetch: fake.fetch });
+      return { fake, bo };
+    }
+
+    it('posts the browser field list without employee[isActive] and verifies the unchecked box', async () => {
+      const { fake, bo } = setup(486, 99003, {
+        before: page('employee-edit-active.html'),
+        after: page('employee-edit-after-disable.html'),
+        update: () => redirect('/employee'),
+      });
+      const result = await bo.disableEmployee({ posUserId: 99003 });
+      expect(result).toMatchObject({ employeeId: 486, posUserId: 99003 });
+      const post = fake.calls.find((c) => c.method === 'POST' && c.path === '/employee/update');
+      const sent = [...new URLSearchParams(post?.body)];
+      expect(sent).toEqual(parseEmployeeEditPage(page('employee-edit-after-disable.html')).fields);
+      expect(sent.some(([n]) => n === 'employee[isActive]')).toBe(false);
+      expect(fake.calls.filter((c) => c.path !== '/login' && c.path !== '/login_check').map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+        'GET /employee',
+        'GET /employee/edit/486',
+        'POST /employee/update',
+        'GET /employee/edit/486',
+      ]);
+    });
+
+    it('raises BackofficeServerError when the verification read still shows the box checked', async () => {
+      const { bo } = setup(486, 99003, {
+        before: page('employee-edit-active.html'),
+        after: page('employee-edit-active.html'),
+        update: () => redirect('/employee'),
+      });
+      const error = await bo.disableEmployee({ posUserId: 99003 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackofficeServerError);
+      expect((error as Error).message).toMatch(/still active/);
+    });
+
+    it("turns the server's rejection flash into a ValidationError carrying its eight messages", async () => {
+      const { bo } = setup(484, 99001, {
+        before: page('employee-edit-active.html').replaceAll('486', '484'),
+        after: page('employee-edit-after-rejected-update.html'),
+        update: () => redirect('/employee/edit/484?actionXfer=QjlJuNJ7'),
+      });
+      const error = await bo.disableEmployee({ posUserId: 99001 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).details['messages']).toHaveLength(8);
+      expect((error as Error).message).toContain('Start Date must be a valid date.');
+      expect((error as Error).message).toContain('POS Login Password must be a number which is no less than 1 and has no decimals.');
     });
   });
 });
