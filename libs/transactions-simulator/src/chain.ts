@@ -35,13 +35,13 @@ export const REGIONS: readonly ChainRegion[] = [
 ];
 
 export const SITES: readonly ChainSite[] = [
-  site(1001, 'NAPR', 'Naperville - Ogden Ave', 'America/Chicago', 'CHICAGO', 3100, 5200, 0.0775, false),
-  site(1002, 'SCHB', 'Schaumburg - Golf Rd', 'America/Chicago', 'CHICAGO', 2700, 4600, 0.1, false),
-  site(1003, 'ORLP', 'Orland Park - LaGrange Rd', 'America/Chicago', 'CHICAGO', 1900, 3300, 0.0875, false),
-  site(1004, 'CRML', 'Carmel - Range Line Rd', 'America/Indiana/Indianapolis', 'INDY', 2500, 4100, 0.07, true),
-  site(1005, 'FSHR', 'Fishers - 116th St', 'America/Indiana/Indianapolis', 'INDY', 1400, 2500, 0.07, true),
-  site(1006, 'TMPE', 'Tempe - Rural Rd', 'America/Phoenix', 'PHOENIX', 2900, 4900, 0.081, false),
-  site(1007, 'MESA', 'Mesa - Power Rd', 'America/Phoenix', 'PHOENIX', 2200, 3800, 0.0805, false),
+  site(1001, 'NAPR', 'Naperville - Ogden Ave', 'America/Chicago', 'CHICAGO', 2600, 5200, 0.0775, false),
+  site(1002, 'SCHB', 'Schaumburg - Golf Rd', 'America/Chicago', 'CHICAGO', 2400, 4600, 0.1, false),
+  site(1003, 'ORLP', 'Orland Park - LaGrange Rd', 'America/Chicago', 'CHICAGO', 1700, 3300, 0.0875, false),
+  site(1004, 'CRML', 'Carmel - Range Line Rd', 'America/Indiana/Indianapolis', 'INDY', 2200, 4100, 0.07, true),
+  site(1005, 'FSHR', 'Fishers - 116th St', 'America/Indiana/Indianapolis', 'INDY', 1300, 2500, 0.07, true),
+  site(1006, 'TMPE', 'Tempe - Rural Rd', 'America/Phoenix', 'PHOENIX', 2500, 4900, 0.081, false),
+  site(1007, 'MESA', 'Mesa - Power Rd', 'America/Phoenix', 'PHOENIX', 1900, 3800, 0.0805, false),
   {
     siteId: 1099,
     code: 'ECOM',

@@ -34,7 +34,7 @@ const ONLINE_HOUR_WEIGHTS = [
   0.07, 0.08, 0.08, 0.07, 0.045, 0.025,
 ];
 /** Sunday .. Saturday. */
-const WEEKDAY_FACTOR = [1.15, 0.82, 0.86, 0.9, 0.95, 1.12, 1.38];
+const WEEKDAY_FACTOR = [1.1, 0.88, 0.9, 0.92, 0.95, 1.08, 1.25];
 
 const PHYSICAL_KINDS: Kind[] = [
   'retail', 'memberRedeem', 'memberSale', 'memberUpgrade', 'prepaidSale', 'prepaidRedeem', 'washbookSale',
@@ -312,8 +312,8 @@ export class DataStore {
     if (factor === undefined) {
       const weather = hashString(`${this.seed}|weather|${site.region}|${localDate}`) / 4294967296;
       const local = hashString(`${this.seed}|local|${site.siteId}|${localDate}`) / 4294967296;
-      const weatherFactor = weather < 0.15 ? 0.55 : weather < 0.35 ? 0.85 : weather < 0.85 ? 1 : 1.2;
-      factor = (WEEKDAY_FACTOR[weekday] ?? 1) * weatherFactor * (0.92 + local * 0.16);
+      const weatherFactor = weather < 0.15 ? 0.55 : weather < 0.35 ? 0.85 : weather < 0.85 ? 1 : 1.1;
+      factor = (WEEKDAY_FACTOR[weekday] ?? 1) * weatherFactor * (0.95 + local * 0.1);
       this.dayFactors.set(key, factor);
     }
     return factor;

@@ -43,3 +43,26 @@ export function dayStart(daysAgo: number, now = FIXED_NOW): number {
 export async function waitFor(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
+
+/** A clock tests move by hand. */
+export function manualClock(start = FIXED_NOW): { now: () => number; advance: (ms: number) => void; set: (ms: number) => void } {
+  let t = start;
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (ms) => {
+      t = ms;
+    },
+  };
+}
+
+export const headersFor = (apiId: string, apiKey: string, siteCode?: string): Record<string, string> => ({
+  'X-Sonnys-API-ID': apiId,
+  'X-Sonnys-API-Key': apiKey,
+  ...(siteCode !== undefined ? { 'X-Sonnys-Site-Code': siteCode } : {}),
+});
+
+/** Six busy hours (10:00–16:00 in Chicago) at one site a few days back: quick, yet many pages. */
+export const SITE_DAY = { startDate: dayStart(3) + 16 * 3600, endDate: dayStart(3) + 22 * 3600, site: 'NAPR' };

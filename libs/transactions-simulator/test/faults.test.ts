@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../src/index.js';
+import { call, DEMO_HEADERS, FIXED_NOW, SITE_DAY } from './helpers.js';
+
+describe('fault injection, latency and time scale', () => {
+  let sim: TransactionsSimulator | undefined;
+  async function start(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
+    sim = await startTransactionsSimulator({ now: () => FIXED_NOW, ...options });
+    return sim;
+  }
+  afterEach(async () => {
+    await sim?.close();
+    sim = undefined;
+  });
+
+  it('serverError: 500 ServerUnexpectedFailure with a helpdesk code, for `count` requests', async () => {
+    const s = await start();
+    s.control.inject({ kind: 'serverError', count: 2 });
+    for (let i = 0; i < 2; i++) {
+      const res = await call(s, '/site/list');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ type: 'ServerUnexpectedFailure', message: 'An unexpected error has occurred.', code: 'SCEC0001' });
+    }
+    expect((await call(s, '/site/list')).status).toBe(200);
+    expect(s.control.requests().map((r) => [r.status, r.fault])).toEqual([[500, 'serverError'], [500, 'serverError'], [200, undefined]]);
+  });
+
+  it('serverError with 502/503: a gateway HTML page, not JSON', async () => {
+    const s = await start();
+    s.control.inject({ kind: 'serverError', status: 503, count: 1 });
+    const res = await call(s, '/transaction', { query: SITE_DAY });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('text/html');
+    expect(res.body).toBeUndefined();
+    expect(res.text).toContain('503');
+  });
+
+  it('drop: the connection closes without a response', async () => {
+    const s = await start();
+    s.control.inject({ kind: 'drop', endpoint: 'get', count: 1 });
+    const list = await call(s, '/transaction', { query: { ...SITE_DAY, limit: 1 } });
+    const id = list.body.data.transactions[0].transId;
+    await expect(fetch(`${s.url}/transaction/${id}`, { headers: DEMO_HEADERS })).rejects.toThrow();
+    expect((await call(s, `/transaction/${id}`)).status).toBe(200);
+    expect(s.control.requests().filter((r) => r.endpoint === 'get').map((r) => r.status)).toEqual([0, 200]);
+  });
+
+  it('slow: delays the response by delayMs, then answers normally', async () => {
+    const s = await start();
+    s.control.inject({ kind: 'slow', delayMs: 300, count: 1 });
+    const t0 = performance.now();
+    const res = await call(s, '/site/list');
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
+    expect(res.status).toBe(200);
+    const t1 = performance.now();
+    await call(s, '/site/list');
+    expect(performance.now() - t1).toBeLessThan(250);
+  });
+
+  it('rateLimitStorm: 429 RequestRateExceedError, with Retry-After only when asked', async () => {
+    const s = await start();
+    s.control.inject({ kind: 'rateLimitStorm', count: 1 });
+    const plain = await call(s, '/site/list');
+    expect(plain.status).toBe(429);
+    expect(plain.body.type).toBe('RequestRateExceedError');
+    expect(plain.headers.get('retry-after')).toBeNull();
+    s.control.inject({ kind: 'rateLimitStorm', count: 1, retryAfterSeconds: 3 });
+    const told = await call(s, '/site/list');
+    expect(told.status).toBe(429);
+    expect(told.headers.get('retry-after')).toBe('3');
+    expect((await call(s, '/site/list')).status).toBe(200);
+  });
+
+  it('malformedJson: a 200 whose JSON body is cut short', async () => {
+    const s = await start();
+    s.control.inject({ kind: 'malformedJson', endpoint: 'listV2', count: 1 });
+    const res = await call(s, '/transaction/version-2', { query: SITE_DAY });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(() => JSON.parse(res.text)).toThrow();
+    expect(res.text.startsWith('{"data":{"transactions":[')).toBe(true);
+  });
+
+  it('filters by endpoint; remove() and clearFaults() stop a fault; reset() clears them too', async () => {
+    const s = await start();
+    const fault = s.control.inject({ kind: 'serverError', endpoint: 'siteList' });
+    expect((await call(s, '/transaction', { query: SITE_DAY })).status).toBe(200);
+    expect((await call(s, '/site/list')).status).toBe(500);
+    fault.remove();
+    expect((await call(s, '/site/list')).status).toBe(200);
+    s.control.inject({ kind: 'serverError' });
+    expect((await call(s, '/transaction', { query: SITE_DAY })).status).toBe(500);
+    s.control.clearFaults();
+    expect((await call(s, '/site/list')).status).toBe(200);
+    s.control.inject({ kind: 'serverError' });
+    s.control.reset();
+    expect((await call(s, '/site/list')).status).toBe(200);
+  });
+
+  it('fires by probability from a seeded PRNG: reproducible per seed, near the asked rate', async () => {
+    async function pattern(seed: string): Promise<string> {
+      const s = await startTransactionsSimulator({ seed, timeScale: 0.0001 });
+      try {
+        s.control.inject({ kind: 'serverError', probability: 0.3 });
+        let out = '';
+        for (let i = 0; i < 60; i++) {
+          await new Promise((r) => setTimeout(r, 2)); // past the 1.5 ms rate window
+          out += (await call(s, '/site/list')).status === 500 ? 'x' : '.';
+        }
+        return out;
+      } finally {
+        await s.close();
+      }
+    }
+    const a = await pattern('alpha');
+    expect(await pattern('alpha')).toBe(a);
+    expect(await pattern('beta')).not.toBe(a);
+    const fired = a.split('').filter((c) => c === 'x').length;
+    expect(fired).toBeGreaterThan(5);
+    expect(fired).toBeLessThan(35);
+    const never = await start();
+    never.control.inject({ kind: 'serverError', probability: 0 });
+    for (let i = 0; i < 10; i++) expect((await call(never, '/site/list')).status).toBe(200);
+  });
+
+  it('rejects malformed faults', async () => {
+    const s = await start();
+    expect(() => s.control.inject({ kind: 'explode' as never })).toThrow(TypeError);
+    expect(() => s.control.inject({ kind: 'serverError', probability: 2 })).toThrow(TypeError);
+    expect(() => s.control.inject({ kind: 'serverError', status: 404 })).toThrow(TypeError);
+    expect(() => s.control.inject({ kind: 'slow', endpoint: 'nowhere' as never })).toThrow(TypeError);
+  });
+
+  it('adds latencyMs to every response, errors included; setLatency changes it', async () => {
+    const s = await start({ latencyMs: 150 });
+    const t0 = performance.now();
+    expect((await call(s, '/site/list', { headers: {} })).status).toBe(403);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+    s.control.setLatency(0);
+    const t1 = performance.now();
+    await call(s, '/site/list');
+    expect(performance.now() - t1).toBeLessThan(120);
+  });
+
+  it('validates control inputs', async () => {
+    const s = await start();
+    expect(() => s.control.setTimeScale(0)).toThrow(TypeError);
+    expect(() => s.control.setLatency(-1)).toThrow(TypeError);
+    expect(() => s.control.setJobDuration(Number.NaN)).toThrow(TypeError);
+    expect(() => s.control.setErrorEnvelope('nested' as never)).toThrow(TypeError);
+    await expect(startTransactionsSimulator({ credentials: [] })).rejects.toThrow(TypeError);
+    await expect(startTransactionsSimulator({ credentials: [{ apiId: 'a', apiKey: 'b', siteCodes: ['NOPE'] }] })).rejects.toThrow(/NOPE/);
+  });
+});

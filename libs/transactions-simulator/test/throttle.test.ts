@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
+import { call, FIXED_NOW, headersFor, manualClock, SITE_DAY } from './helpers.js';
+
+const RATE_BODY = {
+  type: 'RequestRateExceedError',
+  message: 'The number of requests exceeded the allowed API rate. Request blocked.',
+};
+
+describe('throttle: 20 requests per 15 s fixed window per API id', () => {
+  let sim: TransactionsSimulator | undefined;
+  afterEach(async () => {
+    await sim?.close();
+    sim = undefined;
+  });
+
+  it('allows exactly 20, answers the 21st with 429 RequestRateExceedError and no Retry-After, and resets after the window', async () => {
+    const clock = manualClock();
+    sim = await startTransactionsSimulator({ now: clock.now });
+    for (let i = 1; i <= 20; i++) expect((await call(sim, '/site/list')).status, `request ${i}`).toBe(200);
+    const refused = await call(sim, '/site/list');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(RATE_BODY);
+    expect(refused.headers.get('retry-after')).toBeNull();
+    clock.advance(14_999);
+    expect((await call(sim, '/site/list')).status).toBe(429);
+    clock.advance(1);
+    expect((await call(sim, '/site/list')).status).toBe(200);
+  });
+
+  it('counts every endpoint, including requests answered 404, 422 or 403 for a site', async () => {
+    sim = await startTransactionsSimulator({ now: manualClock().now });
+    const requests: Array<[string, Record<string, string | number>?, Record<string, string>?]> = [
+      ['/transaction', SITE_DAY],
+      ['/transaction/type/wash', SITE_DAY],
+      ['/transaction/version-2', SITE_DAY],
+      ['/transaction/1:1001'],
+      ['/transaction/get-job-data', { hash: 'unknown' }],
+      ['/site/list'],
+      ['/transaction', { limit: 1000 }],
+      ['/site/list', {}, headersFor('demo', 'demo-key', 'NOPE')],
+    ];
+    let sent = 0;
+    while (sent < 20) {
+      const [path, query, headers] = requests[sent % requests.length]!;
+      const res = await call(sim, path, { ...(query ? { query } : {}), ...(headers ? { headers } : {}) });
+      expect(res.status).not.toBe(429);
+      sent++;
+    }
+    const post = await call(sim, '/transaction/load-job', { method: 'POST', query: SITE_DAY });
+    expect(post.status).toBe(429);
+  });
+
+  it('keeps one window per API id', async () => {
+    sim = await startTransactionsSimulator({
+      now: manualClock().now,
+      credentials: [
+        { apiId: 'a', apiKey: 'ka' },
+        { apiId: 'b', apiKey: 'kb' },
+      ],
+    });
+    for (let i = 0; i < 20; i++) await call(sim, '/site/list', { headers: headersFor('a', 'ka') });
+    expect((await call(sim, '/site/list', { headers: headersFor('a', 'ka') })).status).toBe(429);
+    expect((await call(sim, '/site/list', { headers: headersFor('b', 'kb') })).status).toBe(200);
+  });
+
+  it('does not count requests refused for their credentials (checked before the throttle)', async () => {
+    sim = await startTransactionsSimulator({ now: manualClock().now });
+    for (let i = 0; i < 25; i++) expect((await call(sim, '/site/list', { headers: headersFor('demo', 'bad') })).status).toBe(403);
+    for (let i = 0; i < 20; i++) expect((await call(sim, '/site/list')).status).toBe(200);
+    expect((await call(sim, '/site/list')).status).toBe(429);
+  });
+
+  it('scales the window with timeScale (0.01 → 150 ms), also when changed at run time', async () => {
+    sim = await startTransactionsSimulator({ timeScale: 0.01 });
+    for (let i = 0; i < 20; i++) await call(sim, '/site/list');
+    expect((await call(sim, '/site/list')).status).toBe(429);
+    await new Promise((r) => setTimeout(r, 170));
+    expect((await call(sim, '/site/list')).status).toBe(200);
+    sim.control.setTimeScale(1);
+    for (let i = 0; i < 19; i++) await call(sim, '/site/list');
+    await new Promise((r) => setTimeout(r, 170));
+    expect((await call(sim, '/site/list')).status).toBe(429);
+  });
+
+  it('wraps the 429 body when the wrapped envelope is chosen', async () => {
+    sim = await startTransactionsSimulator({ now: manualClock(FIXED_NOW).now, errorEnvelope: 'wrapped' });
+    for (let i = 0; i < 20; i++) await call(sim, '/site/list');
+    const res = await call(sim, '/site/list');
+    expect(res.body).toEqual({ error: RATE_BODY });
+  });
+});
