@@ -1,0 +1,75 @@
+import type { BackofficeSimulator } from '@washops/backoffice-simulator';
+import { BackofficeClient, type BackofficeClientOptions, type CreateEmployeeInput } from '../../src/index.js';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** A fetch that records every call (with its timing), optionally rewriting a request body first. */
+export function recordingFetch(rewrite?: (method: string, path: string, body: string) => string): {
+  fetch: typeof fetch;
+  calls: RecordedCall[];
+} {
+  const calls: RecordedCall[] = [];
+  const wrapped = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const method = init?.method ?? 'GET';
+    const path = url.pathname + url.search;
+    let body = init?.body;
+    if (rewrite && typeof body === 'string') body = rewrite(method, url.pathname, body);
+    const call: RecordedCall = { method, path, start: performance.now(), end: Number.NaN };
+    calls.push(call);
+    try {
+      return await fetch(input, { ...init, body });
+    } finally {
+      call.end = performance.now();
+    }
+  };
+  return { fetch: wrapped as typeof fetch, calls };
+}
+
+/**
+ * Round-trip waves: a call starts a new wave when it began after every call of the current wave
+ * had ended (it depended on them); calls that overlap a wave belong to it.
+ */
+export function countWaves(calls: RecordedCall[]): number {
+  const sorted = [...calls].sort((a, b) => a.start - b.start);
+  let waves = 0;
+  let waveEnd = -Infinity;
+  for (const call of sorted) {
+    if (call.start >= waveEnd) {
+      waves++;
+      waveEnd = call.end;
+    } else {
+      waveEnd = Math.max(waveEnd, call.end);
+    }
+  }
+  return waves;
+}
+
+export function clientFor(sim: BackofficeSimulator, extra: Partial<BackofficeClientOptions> = {}): BackofficeClient {
+  return new BackofficeClient({ baseUrl: sim.url, username: 'bot', password: 'bot-password', ...extra });
+}
+
+let counter = 0;
+/** A fresh, valid createEmployee input whose POS id, email and phone are not in the seeded tenant. */
+export function newEmployee(overrides: Partial<CreateEmployeeInput> = {}): CreateEmployeeInput & { posUserId: number; email: string; phone: string } {
+  counter++;
+  const n = 800_000 + counter * 7 + Math.floor(Math.random() * 5);
+  return {
+    firstName: 'Test',
+    lastName: `Person${counter}`,
+    phone: `(777) ${String(100 + (n % 900)).padStart(3, '0')}-${String(n % 10_000).padStart(4, '0')}`,
+    email: `test.person${n}@example.invalid`,
+    posUserId: n,
+    wageRate: 17.25,
+    startDate: '2026-05-01',
+    availableSites: ['WashU Fiesta', 'nolo'],
+    permission: 'Cashier',
+    departments: ['Greeter'],
+    ...overrides,
+  };
+}
