@@ -1,4 +1,4 @@
-import { BackofficeServerError, DuplicateError, LookupError, ValidationError, registerSecret } from '@washops/shared-errors';
+import { BackofficeServerError, DuplicateError, LookupError, NotFoundError, ValidationError, registerSecret } from '@washops/shared-errors';
 import { phoneKey, parseInput, type ClientContext } from '../internal/context.js';
 import type { FormPair } from '../internal/form.js';
 import { formatCents, formatFormDate, overtimeCents } from '../internal/money.js';
@@ -79,8 +79,18 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
   const completed = ['insertEmployee'];
   const remaining = (): string[] => steps.filter((s) => !completed.includes(s));
 
+  const readBack = await ctx.getPage(`/employee/edit/${employeeId}`).catch((error: unknown) => {
+    if (error instanceof NotFoundError) {
+      // The server answered the insert as a success, yet the employee is not there: nothing was created.
+      throw new BackofficeServerError(
+        `POST /employee/insert answered with employee ${employeeId}, but that employee does not exist: the insert was not applied. Nothing was created; it is safe to try again.`,
+        { cause: error, details: { employeeId, applied: false, completedSteps: [], remainingSteps: steps } },
+      );
+    }
+    throw partialFailure(employeeId, [...completed], remaining(), error);
+  });
   try {
-    const stored = parseEmployeeEditPage(await ctx.getPage(`/employee/edit/${employeeId}`)).storedSites;
+    const stored = parseEmployeeEditPage(readBack).storedSites;
     if (!sameSites(form, sites, all, stored)) {
       const expected = all ? 'all' : sites.map((s) => s.id);
       throw new BackofficeServerError(
