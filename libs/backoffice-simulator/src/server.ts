@@ -477,7 +477,9 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
       if ((m = /^\/employee\/permissions\/(\d+)$/.exec(path))) {
         const employee = store.employees.get(Number(m[1]));
         if (!employee) return notFound();
-        return page(renderEmployeePermissionsPage({ userName: s.displayName, flashes: takeFlashes(s), employee }));
+        // The real permissions page leaves pending flashes alone: after an insert, the "created successfully"
+        // flash shows on the next page (the edit page in the captures), not here.
+        return page(renderEmployeePermissionsPage({ userName: s.displayName, flashes: [], employee }));
       }
       if (path === '/user' || path === '/user/') return userList(ctx);
       if (path === '/user/create') {

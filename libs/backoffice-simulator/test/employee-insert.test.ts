@@ -43,10 +43,13 @@ describe('POST /employee/insert', () => {
       overrides: [],
       startDate: '2026-05-01',
     });
+    // As captured: the permissions page the redirect leads to shows no flash; the next page (the edit page) does.
     const next = await b.get(res.location ?? '');
-    expect(flashTexts(next.$).successes).toEqual(['Robin Newhire has been created successfully! Please setup their POS permissions.']);
+    expect(flashTexts(next.$)).toEqual({ errors: [], successes: [] });
+    const edit = await b.get(`/employee/edit/${id}`);
+    expect(flashTexts(edit.$).successes).toEqual(['Robin Newhire has been created successfully! Please setup their POS permissions.']);
     // One-time: gone on the following page.
-    expect(flashTexts((await b.get(res.location ?? '')).$).successes).toEqual([]);
+    expect(flashTexts((await b.get(`/employee/edit/${id}`)).$).successes).toEqual([]);
   });
 
   it('stores exactly the granted sites of the §3.3 encoding', async () => {

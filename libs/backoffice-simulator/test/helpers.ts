@@ -42,7 +42,18 @@ export class Browser {
       if (pair && eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
     }
     const text = await res.text();
-    return { status: res.status, location: res.headers.get('location'), headers: res.headers, text, $: cheerio.load(text) };
+    let parsed: cheerio.CheerioAPI | null = null;
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      headers: res.headers,
+      text,
+      // Parsed on first use: large rosters are cheaper to check as text.
+      get $() {
+        parsed ??= cheerio.load(text);
+        return parsed;
+      },
+    };
   }
 
   get(path: string): Promise<Answer> {

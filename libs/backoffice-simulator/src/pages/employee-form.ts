@@ -27,6 +27,9 @@ function textGroup(opts: { group: string; id: string; label: string; name: strin
   );
 }
 
+const ASIDE_VALIDATE =
+  'validate-employee-compensation-wage-type validate-employee-compensation-wage validate-employee-compensation-overtime-wage validate-employee-compensation-overtime-wage';
+
 const REQUIRED = '\n                <span class="field-required">*</span>';
 
 export interface EmployeeFormValues {
@@ -45,6 +48,7 @@ export interface EmployeeFormValues {
 }
 
 function commonFields(tree: SiteTree, v: EmployeeFormValues, isActive: boolean | null): string {
+  const open = isActive === null;
   const out: string[] = [];
   out.push(
     '<style>\n    .all-sites-centered {\n        display: flex;\n        justify-content: center;\n    }\n</style>\n\n' +
@@ -92,10 +96,10 @@ function commonFields(tree: SiteTree, v: EmployeeFormValues, isActive: boolean |
   }
   out.push(
     '<div class="row">\n    <div class="form-col-main">\n\n        <div class="sbox-collapse sbox-toggle-egde2edge">\n' +
-      '    <a id="link-sbox-collapse-item-available"\n       class="sbox-collapse-head  collapsed"\n       role="button"\n       data-toggle="collapse"\n       href="#sbox-item-available"\n       aria-expanded="false"\n       aria-controls="sbox-item-available">\n' +
+      `    <a id="link-sbox-collapse-item-available"\n       class="sbox-collapse-head${open ? '' : '  collapsed'}"\n       role="button"\n       data-toggle="collapse"\n       href="#sbox-item-available"\n       aria-expanded="${open}"\n       aria-controls="sbox-item-available">\n` +
       '        <div class="sbox-collapse-icon">\n            <i class="fa fa-chevron-down sbox-collapse-icon-down"></i>\n            <i class="fa fa-chevron-right sbox-collapse-icon-right"></i>\n        </div>\n' +
       '                <h3 class="sbox-collapse-title">Available To Work<span class="sr-only">View Options</span></h3>\n        <div class="btn-faux btn btn-primary btn-block">View Options</div>\n    </a>\n\n' +
-      '    <!-- /link-sbox-collapse-item-available -->\n    <div class="sbox-collapse-area-wrapper">\n        <div id="sbox-item-available"\n             class="sbox-collapse-area collapse"\n             aria-labelledby="link-sbox-collapse-item-available">\n\n' +
+      `    <!-- /link-sbox-collapse-item-available -->\n    <div class="sbox-collapse-area-wrapper">\n        <div id="sbox-item-available"\n             class="sbox-collapse-area collapse${open ? ' in' : ''}"\n             aria-labelledby="link-sbox-collapse-item-available">\n\n` +
       renderSiteTree(tree, v.siteAccess, EMPLOYEE_TREE) +
       '        </div>\n        <!-- /sbox-collapse-area -->\n    </div>\n    <!-- /sbox-collapse-area-wrapper -->\n</div>\n<!-- /sbox-collapse -->\n        <!-- /sbox-collapse-item-available -->\n\n' +
       '    </div>\n    <!-- /col -->\n    <div class="form-col-aside">\n        <div class="valign-match-input margin-top-label">\n            <div class="inner">\n' +
@@ -164,8 +168,12 @@ function compensationBlock(tree: SiteTree): string {
     '                <label for="employee-compensation-overtime-rate" class="control-label sr-only">Overtime Rate</label>\n                <div class="input-group">\n                    <span class="input-group-addon">$</span>\n' +
     '                    <input type="number" id="employee-compensation-overtime-rate" name="wage[overtimeRate]" class="form-control" aria-describedby="employee-compensation-help" min="0" max="999999999.99" step="0.01" value="" placeholder="0.00" required disabled>\n' +
     '                    <span class="input-group-addon">per hour</span>\n                </div>\n            </div>\n        </div>\n        </div>\n    </div>\n</div>\n    </div>\n' +
-    '    <div class="form-col-aside">\n        <div class="inner">\n            <p id="employee-compensation-help" class="help-block outside-form-group">Consult your state and local\n                labor laws before completing this section.</p>\n        </div>\n    </div>\n</div>\n\n' +
-    '<div class="salary-schuedule-wrapper hide">\n    <div class="row ignore-salary-schuedule">\n        <div class="form-col-main">\n            <div class="sbox sbox-bg">\n' +
+    `    <div class="form-col-aside">\n        <div class="inner ${ASIDE_VALIDATE}">\n            <p id="employee-compensation-help" class="help-block outside-form-group">Consult your state and local\n                labor laws before completing this section.</p>\n        </div>\n    </div>\n</div>\n\n` +
+    '<div class="salary-schuedule-wrapper hide">\n    <div class="row ignore-salary-schuedule">\n        <div class="form-col-main">\n' +
+    '            <div class="sbox sbox-bg sbox-edge2edge sbox-toggle-list sbox-stack">\n                <div class="form-group validate-employee-compensation-overtime-eligible">\n' +
+    '                    <label for="employee-compensation-salary-wage-calc" class="control-label">Effective Hourly Rate Calculator</label>\n                </div>\n            </div>\n' +
+    '             <div class="sbox-collapse sbox-collapse-edge2edge">\n    <div class="sbox-collapse-area-wrapper">\n        <div id="sbox-employee-compensation-salary-calc" class="sbox-collapse-area collapse in" aria-expanded="true">\n' +
+    '            <div class="sbox sbox-bg">\n' +
     '                <div class="form-group validate-employee-compensation-overtime-rate">\n                    <label for="employee-compensation-overtime-rate" class="control-label sr-only">Salary Rate</label>\n                    <div class="input-group">\n                        <span class="input-group-addon">Salary</span>\n' +
     '                        <input type="number" id="employee-compensation-salary-wage" class="form-control" name="wage[salaryRate]" aria-describedby="employee-compensation-help" min="0" max="999999999.99" step="0.01" value="" placeholder="0.00">\n' +
     '                        <span class="input-group-btn">\n                            <select id="employee-compensation-salary-wage-type" class="form-control chosen-select" aria-describedby="employee-compensation-help">\n' +
@@ -174,7 +182,10 @@ function compensationBlock(tree: SiteTree): string {
     '                        <input type="number" id="employee-compensation-salary-calc-hours" class="form-control" name="wage[hoursPerWeek]" aria-describedby="employee-compensation-help" min="0" max="999999999.99" value="" step="0.01" placeholder="0.00">\n' +
     '                        <span class="input-group-addon">Hours Per Week</span>\n                    </div>\n                </div>\n' +
     '                <div class="form-group validate-employee-compensation-overtime-rate">\n                    <button type="button" class="btn btn-info btn-block wage-rate-calc-apply">Calculate Rate</button>\n                </div>\n' +
-    '            </div>\n        </div>\n    </div>\n\n    <div class="row">\n        <div class="form-col-main">\n' +
+    '            </div>\n        </div>\n    </div>\n</div>\n        </div>\n' +
+    `        <div class="form-col-aside">\n            <div class="inner ${ASIDE_VALIDATE}">\n                <p id="employee-compensation-help" class="help-block outside-form-group">\n` +
+    '                    Converts salary wage into an hourly rate for Labor Cost reporting by using the standard 52 working weeks in a year. Enter in Salary per year (or week). Enter in number of hours per week worked.\n' +
+    '                </p>\n            </div>\n        </div>\n    </div>\n\n    <div class="row">\n        <div class="form-col-main">\n' +
     '            <div>\n                <label for="employee-compensation-salary-wage-schedule-choice" class="control-label">Labor Scheduled Cost</label>\n            </div>\n' +
     '            <div class="radio nix-tm">\n                <label>\n                    <input type="radio" name="wage[ignoreSalarySchedule]" id="employee-compensation-salary-wage-schedule-choice-1" value="0" aria-describedby="discount-type-help" data-fhcheck-enable="#employee-compensation-salary-wage-site">Use Labor Scheduled Cost\n                </label>\n            </div>\n' +
     '            <div class="radio">\n                <label>\n                    <input type="radio" name="wage[ignoreSalarySchedule]" id="employee-compensation-salary-wage-schedule-choice-2" value="1" aria-describedby="discount-type-help" data-fhcheck-disable="#employee-compensation-salary-wage-site" checked>Use Employee Clock-Ins\n                </label>\n            </div>\n        </div>\n    </div>\n\n' +
@@ -184,6 +195,7 @@ function compensationBlock(tree: SiteTree): string {
     sitesByCode.map((s) => `<option value="${s.id}">${esc(s.code)}</option>`).join('') +
     '</select>\n            </div>\n        </div>\n    </div>\n\n    <div class="form-col-main">\n        <div>\n' +
     '            <label for="employee-compensation-wage-type" class="control-label">\n                Labor Report Schedule\n            </label>\n' +
+    '            <span class="text-right pull-right">\n                <span class="salary-hours-schueduled text-info">0</span> Hours\n            </span>\n' +
     '            <table class="table table-condensed table-bordered">\n                <thead>\n                <tr>\n                    <th>Day</th>\n                    <th>Start</th>\n                    <th>End</th>\n                </tr>\n                </thead>\n                <tbody>\n' +
     days
       .map(
@@ -194,7 +206,9 @@ function compensationBlock(tree: SiteTree): string {
           '                    </tr>\n',
       )
       .join('') +
-    '                </tbody>\n            </table>\n        </div>\n    </div>\n</div>\n\n</div>\n\n'
+    '                </tbody>\n            </table>\n        </div>\n    </div>\n' +
+    `    <div class="form-col-aside">\n        <div class="inner ${ASIDE_VALIDATE}">\n            <p id="employee-compensation-help" class="help-block outside-form-group">\n` +
+    '                Enter the employee labor schedule to apply effective hourly rate for Labor cost reporting.\n            </p>\n        </div>\n    </div>\n</div>\n\n</div>\n\n'
   );
 }
 
