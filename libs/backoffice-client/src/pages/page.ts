@@ -1,5 +1,5 @@
 import { BackofficeServerError } from '@washops/shared-errors';
-import { load, type Cheerio, type CheerioAPI } from 'cheerio';
+import { load, type Cheerio, type CheerioAPI } from 'cheerio/slim';
 
 /** A selection of elements (cheerio's element type, without depending on its DOM package). */
 export type Nodes = ReturnType<Cheerio<never>['find']>;

@@ -43,10 +43,10 @@ export interface RosterRow {
 }
 
 const TABLE_OPEN = /<table\b[^>]*\bclass\s*=\s*["'][^"']*\btable-employees-list\b[^"']*["'][^>]*>/i;
-const CELL = /<td\b([^>]*)>([\s\S]*?)<\/td\s*>/gi;
-const CELL_CLASS = /\bclass\s*=\s*["']([^"']*)["']/i;
+const CELL_KEY = /\bclass\s*=\s*["'][^"']*\bemployees-col-([a-z-]+)/i;
+const ACTIVE_ICON = /<i\b[^>]*\bclass\s*=\s*["'][^"']*\bfa-check\b/i;
 const LIST_ITEM = /<li\b[^>]*>([\s\S]*?)<\/li\s*>/gi;
-const EMPLOYEE_LINK = /href\s*=\s*["']\/employee\/(?:edit|permissions|compensation)\/(\d+)["']/i;
+const EMPLOYEE_LINK = /\/employee\/(?:edit|permissions|compensation)\/(\d+)["'?#]/y;
 const TAG = /<[^>]*>/g;
 
 /** Where the roster table's rows are, or a BackofficeServerError naming the missing table. */
@@ -91,15 +91,23 @@ export function findRosterRowsContaining(html: string, needle: string): RosterRo
 }
 
 function parseRow(rowHtml: string): RosterRow {
+  // The action cell (`customers-col-edit`) is most of each row: cells are read up to it, links from it.
+  const actionsAt = rowHtml.indexOf('customers-col-edit');
+  const cellsEnd = actionsAt >= 0 ? actionsAt : rowHtml.length;
   const cells = new Map<string, string>();
-  CELL.lastIndex = 0;
-  for (let match = CELL.exec(rowHtml); match; match = CELL.exec(rowHtml)) {
-    const classes = CELL_CLASS.exec(match[1] ?? '')?.[1] ?? '';
-    const key = /\bemployees-col-([a-z-]+)/.exec(classes)?.[1];
-    if (key && !cells.has(key)) cells.set(key, match[2] ?? '');
+  for (let pos = 0; ; ) {
+    const open = rowHtml.indexOf('<td', pos);
+    if (open < 0 || open >= cellsEnd) break;
+    const tagEnd = rowHtml.indexOf('>', open);
+    if (tagEnd < 0) break;
+    const close = rowHtml.indexOf('</td', tagEnd);
+    const contentEnd = close < 0 ? rowHtml.length : close;
+    const key = CELL_KEY.exec(rowHtml.slice(open, tagEnd))?.[1];
+    if (key && !cells.has(key)) cells.set(key, rowHtml.slice(tagEnd + 1, contentEnd));
+    pos = contentEnd;
   }
-  const link = EMPLOYEE_LINK.exec(rowHtml);
-  if (!link) throw missingElement('roster', 'employeeLink', rosterSelectors.employeeLink);
+  const employeeId = employeeIdOf(rowHtml, actionsAt >= 0 ? actionsAt : 0);
+  if (employeeId === null) throw missingElement('roster', 'employeeLink', rosterSelectors.employeeLink);
   const cellText = (key: string): string => textOf(cells.get(key) ?? '');
   const phone = cellText('phone');
   const posText = cellText('pos-user-id');
@@ -111,7 +119,7 @@ function parseRow(rowHtml: string): RosterRow {
     if (name) departments.push(name);
   }
   return {
-    employeeId: Number(link[1]),
+    employeeId,
     firstName: cellText('first-name'),
     lastName: cellText('last-name'),
     siteCodes: cellText('sites')
@@ -124,8 +132,20 @@ function parseRow(rowHtml: string): RosterRow {
     phone,
     phoneDigits: phoneDigits(phone),
     wageType: cellText('wage-type'),
-    active: /<i\b[^>]*\bclass\s*=\s*["'][^"']*\bfa-check\b/i.test(cells.get('active') ?? ''),
+    active: ACTIVE_ICON.test(cells.get('active') ?? ''),
   };
+}
+
+/** The id in the first `/employee/(edit|permissions|compensation)/<id>` link at or after `from` (else anywhere). */
+function employeeIdOf(rowHtml: string, from: number): number | null {
+  for (const start of from > 0 ? [from, 0] : [0]) {
+    for (let at = rowHtml.indexOf('/employee/', start); at >= 0; at = rowHtml.indexOf('/employee/', at + 10)) {
+      EMPLOYEE_LINK.lastIndex = at;
+      const match = EMPLOYEE_LINK.exec(rowHtml);
+      if (match) return Number(match[1]);
+    }
+  }
+  return null;
 }
 
 const BASIC_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

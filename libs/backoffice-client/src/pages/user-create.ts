@@ -5,7 +5,8 @@ import { Page, cleanText, toId } from './page.js';
 export const userCreateSelectors = {
   form: 'form[action="/user/insert"]',
   employeeSelect: 'select[name="user[employeeId]"]',
-  employeeOptions: 'option[value]',
+  /** Direct children of the select (a context-wide `find` is slow on 10 000 options). */
+  employeeOptions: 'option',
 } as const;
 
 export interface LinkableEmployee {
@@ -28,7 +29,7 @@ export function parseUserCreatePage(html: string): UserCreatePage {
   const select = page.one('employeeSelect', form);
   const employees: LinkableEmployee[] = [];
   const emailMap = new Map<string, number>();
-  page.all('employeeOptions', select).each((_, node) => {
+  select.children(userCreateSelectors.employeeOptions).each((_, node) => {
     const el = page.$(node);
     const employeeId = toId(el.attr('value'));
     if (employeeId === null) return;

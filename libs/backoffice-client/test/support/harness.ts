@@ -32,22 +32,22 @@ export function recordingFetch(rewrite?: (method: string, path: string, body: st
 }
 
 /**
- * Round-trip waves: a call starts a new wave when it began after every call of the current wave
- * had ended (it depended on them); calls that overlap a wave belong to it.
+ * Round-trip waves: the longest chain of calls where each one started only after the previous
+ * had answered. Calls in flight together share a wave; a call that starts after another ended
+ * counts one wave later (it may have depended on it).
  */
 export function countWaves(calls: RecordedCall[]): number {
   const sorted = [...calls].sort((a, b) => a.start - b.start);
-  let waves = 0;
-  let waveEnd = -Infinity;
-  for (const call of sorted) {
-    if (call.start >= waveEnd) {
-      waves++;
-      waveEnd = call.end;
-    } else {
-      waveEnd = Math.max(waveEnd, call.end);
+  const waveOf: number[] = [];
+  sorted.forEach((call, i) => {
+    let wave = 1;
+    for (let j = 0; j < i; j++) {
+      const earlier = sorted[j] as RecordedCall;
+      if (earlier.end <= call.start) wave = Math.max(wave, (waveOf[j] ?? 0) + 1);
     }
-  }
-  return waves;
+    waveOf.push(wave);
+  });
+  return Math.max(0, ...waveOf);
 }
 
 export function clientFor(sim: BackofficeSimulator, extra: Partial<BackofficeClientOptions> = {}): BackofficeClient {
