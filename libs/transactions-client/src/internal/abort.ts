@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events';
+
 /** Throws the signal's reason when it is aborted, as `fetch` does. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason;
@@ -36,6 +38,8 @@ export interface LinkedController {
  */
 export function linkSignals(...parents: Array<AbortSignal | undefined>): LinkedController {
   const controller = new AbortController();
+  // A job's signal is shared by all of its pages, their sleeps and their requests.
+  setMaxListeners(0, controller.signal);
   const detach: Array<() => void> = [];
   const dispose = (): void => {
     for (const off of detach.splice(0)) off();

@@ -2,58 +2,104 @@ import { describe, expect, it } from 'vitest';
 import { sleep } from './abort.js';
 import { RateLimiter } from './rate-limiter.js';
 
-/** Runs `count` requests through the limiter, each taking `latencyMs`; returns their [sentAt, settledAt] times. */
-async function drive(limiter: RateLimiter, count: number, latencyMs: () => number, parallel: number) {
-  const spans: Array<[number, number]> = [];
+/** A request's life: sent, reached the server (somewhere in between), answered. */
+interface Span {
+  sentAt: number;
+  arrivedAt: number;
+  settledAt: number;
+}
+
+/**
+ * Runs `count` requests through the limiter, `parallel` at a time. Each takes `latencyMs()`, and the
+ * server "counts" it at a random moment of its flight, as a real network would.
+ */
+async function drive(limiter: RateLimiter, count: number, latencyMs: () => number, parallel: number): Promise<Span[]> {
+  const spans: Span[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < count) {
       next++;
       const permit = await limiter.acquire();
       const sentAt = performance.now();
-      await sleep(latencyMs());
+      const latency = latencyMs();
+      await sleep(latency);
       const settledAt = performance.now();
       permit.settle();
-      spans.push([sentAt, settledAt]);
+      spans.push({ sentAt, arrivedAt: sentAt + Math.random() * (settledAt - sentAt), settledAt });
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
   return spans;
 }
 
-/** The most requests a server could count in any window of `windowMs`, wherever the request arrived within its span. */
-function worstCaseInWindow(spans: Array<[number, number]>, windowMs: number): number {
-  // A request is counted at its arrival, somewhere in [sentAt, settledAt]. Adversarially, a window
-  // [t, t + windowMs) catches every request whose span intersects it.
+/** The Data API's counter: a fixed window opened by the first arrival after the last one expired. */
+function maxInServerFixedWindow(spans: Span[], windowMs: number): number {
+  let start = Number.NEGATIVE_INFINITY;
+  let count = 0;
   let worst = 0;
-  for (const [start] of spans) {
-    const t = start;
-    worst = Math.max(worst, spans.filter(([s, e]) => e >= t && s < t + windowMs).length);
+  for (const at of spans.map((s) => s.arrivedAt).sort((a, b) => a - b)) {
+    if (at - start >= windowMs) {
+      start = at;
+      count = 0;
+    }
+    worst = Math.max(worst, ++count);
   }
   return worst;
 }
 
+/** The most requests any window of `windowMs` could catch, wherever each arrived within its flight. */
+function maxInAnySlidingWindow(spans: Span[], windowMs: number): number {
+  let worst = 0;
+  for (const { sentAt: t } of spans) {
+    worst = Math.max(worst, spans.filter((s) => s.settledAt >= t && s.sentAt < t + windowMs).length);
+  }
+  return worst;
+}
+
+/** Latencies of a loaded loopback: mostly a few ms, sometimes a straggler of a third of the window. */
+const jittery = (): number => (Math.random() < 0.1 ? 20 : Math.random() * 6);
+
 describe('RateLimiter', () => {
-  it('never lets more than `requests` arrive in any window, whatever the latency', async () => {
-    const limiter = new RateLimiter({ requests: 5, windowMs: 60 });
-    const spans = await drive(limiter, 23, () => Math.random() * 15, 8);
-    expect(spans).toHaveLength(23);
-    expect(worstCaseInWindow(spans, 60)).toBeLessThanOrEqual(5);
+  it('fixed window (default): the server never counts more than `requests` in one of its windows', async () => {
+    for (let round = 0; round < 5; round++) {
+      const limiter = new RateLimiter({ requests: 5, windowMs: 60 });
+      const spans = await drive(limiter, 26, jittery, 8);
+      expect(spans).toHaveLength(26);
+      expect(maxInServerFixedWindow(spans, 60)).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('sliding log: no window of `windowMs`, however aligned, sees more than `requests`', async () => {
+    const limiter = new RateLimiter({ requests: 5, windowMs: 60, algorithm: 'sliding-log' });
+    const spans = await drive(limiter, 23, jittery, 8);
+    expect(maxInAnySlidingWindow(spans, 60)).toBeLessThanOrEqual(5);
     expect(limiter.sent).toBe(23);
   });
 
+  it('fixed window uses each window fully: 3 windows for 2×requests + 1', async () => {
+    const limiter = new RateLimiter({ requests: 4, windowMs: 80 });
+    const started = performance.now();
+    const spans = await drive(limiter, 9, () => 1, 9);
+    const sends = spans.map((s) => s.sentAt - started).sort((a, b) => a - b);
+    expect(sends[3]).toBeLessThan(30);
+    expect(sends[4]).toBeGreaterThanOrEqual(80);
+    expect(sends[7]).toBeLessThan(80 + 40);
+    expect(sends[8]).toBeGreaterThanOrEqual(160);
+    expect(sends[8]).toBeLessThan(160 + 60);
+  });
+
   it('sends the first `requests` at once and the next only after the window', async () => {
-    const limiter = new RateLimiter({ requests: 3, windowMs: 80 });
+    const limiter = new RateLimiter({ requests: 3, windowMs: 80, algorithm: 'sliding-log' });
     const started = performance.now();
     const spans = await drive(limiter, 4, () => 0, 4);
-    const sends = spans.map(([s]) => s - started).sort((a, b) => a - b);
+    const sends = spans.map((s) => s.sentAt - started).sort((a, b) => a - b);
     expect(sends[2]).toBeLessThan(30);
     expect(sends[3]).toBeGreaterThanOrEqual(79);
     expect(sends[3]).toBeLessThan(150);
   });
 
-  it('holds a slot while its request is in flight', async () => {
-    const limiter = new RateLimiter({ requests: 1, windowMs: 10 });
+  it.each(['fixed-window', 'sliding-log'] as const)('%s: an unanswered request keeps the window from reopening', async (algorithm) => {
+    const limiter = new RateLimiter({ requests: 1, windowMs: 10, algorithm });
     const first = await limiter.acquire();
     let granted = false;
     const second = limiter.acquire().then((p) => {
@@ -109,6 +155,7 @@ describe('RateLimiter', () => {
     expect(RateLimiter.shared('acme', 'http://y/v1')).not.toBe(a);
     expect(a.requests).toBe(20);
     expect(a.windowMs).toBe(15_000);
+    expect(a.algorithm).toBe('fixed-window');
   });
 
   it('refuses a nonsensical budget', () => {

@@ -2,19 +2,152 @@
 export interface RateLimitConfig {
   requests: number;
   windowMs: number;
+  /**
+   * How the budget is kept. `fixed-window` (default) mirrors the Data API's documented counter: a
+   * window opens at the first request after the last one expired. `sliding-log` also holds against a
+   * server that counts in sliding windows, at the cost of some throughput.
+   */
+  algorithm?: 'fixed-window' | 'sliding-log';
 }
 
 /** The Data API's documented budget: 20 requests per 15-second window per API id. */
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimitConfig> = Object.freeze({ requests: 20, windowMs: 15_000 });
 
-/** One granted request. Call `settle()` once its response arrived (or it failed): the slot ages from then. */
+/** One granted request. Call `settle()` once its response arrived (or it failed). */
 export interface RateLimitPermit {
   settle(): void;
 }
 
+/** A request as the budget sees it. The server counted it at some moment between `sentAt` and `settledAt`. */
 interface Slot {
-  /** When the request's response arrived; `undefined` while it is in flight. */
+  sentAt: number;
   settledAt: number | undefined;
+}
+
+/** The bookkeeping rule: when may the next request go. */
+interface Budget {
+  /** The earliest time ≥ `t` a request could be sent; `Infinity` until some request settles. */
+  nextFreeAt(t: number): number;
+  /** Records a request sent at `t` (only called when `nextFreeAt(t) <= t`). */
+  take(t: number): Slot;
+  settle(slot: Slot, t: number): void;
+}
+
+/**
+ * Every request holds its place in a sliding log until `windowMs` after its response: the server
+ * counted it no later than that, so no `windowMs` span of the server's clock can see more than
+ * `requests` of them, whatever the latency and however the server aligns its windows.
+ */
+class SlidingLogBudget implements Budget {
+  private readonly slots: Slot[] = [];
+  constructor(
+    private readonly requests: number,
+    private readonly windowMs: number,
+  ) {}
+
+  nextFreeAt(t: number): number {
+    this.purge(t);
+    if (this.slots.length < this.requests) return t;
+    let at = Number.POSITIVE_INFINITY;
+    for (const slot of this.slots) if (slot.settledAt !== undefined) at = Math.min(at, slot.settledAt + this.windowMs);
+    return at;
+  }
+
+  take(t: number): Slot {
+    const slot: Slot = { sentAt: t, settledAt: undefined };
+    this.slots.push(slot);
+    return slot;
+  }
+
+  settle(slot: Slot, t: number): void {
+    slot.settledAt = t;
+  }
+
+  private purge(t: number): void {
+    for (let i = this.slots.length - 1; i >= 0; i--) {
+      const settledAt = this.slots[i]?.settledAt;
+      if (settledAt !== undefined && t - settledAt >= this.windowMs) this.slots.splice(i, 1);
+    }
+  }
+}
+
+interface Epoch {
+  /** Lower bound of the server window's start: no request of it can have arrived earlier. */
+  earliestStart: number;
+  /** Upper bound of its start: the earliest response to a request sent in this epoch. */
+  latestStart: number | undefined;
+  /** Requests this server window may count: those sent in the epoch, plus stragglers carried in. */
+  slots: Slot[];
+  own: Set<Slot>;
+}
+
+/**
+ * A replica of the server's fixed window, bounded by what the client can know: the server opened
+ * its window when the epoch's first request arrived, somewhere between `earliestStart` and
+ * `latestStart`. Requests go out only before `earliestStart + windowMs` (so they cannot land in the
+ * next window unnoticed), the next epoch opens at `latestStart + windowMs` (the window is surely
+ * over), and a request that may have arrived after the earliest end is carried into the next epoch
+ * and counted there. The cost over a perfect replica is one response latency per window.
+ */
+class FixedWindowBudget implements Budget {
+  private epoch: Epoch | undefined;
+  constructor(
+    private readonly requests: number,
+    private readonly windowMs: number,
+  ) {}
+
+  nextFreeAt(t: number): number {
+    const epoch = this.epoch;
+    if (!epoch) return t;
+    if (t < epoch.earliestStart + this.windowMs && epoch.slots.length < this.requests) return t;
+    const closesAt = this.closesAt(epoch);
+    if (closesAt === undefined) return Number.POSITIVE_INFINITY; // a settle will tell
+    if (t < closesAt) return closesAt;
+    // The window is over: would a new epoch, with its carried stragglers, have room?
+    const carried = this.stragglers(epoch);
+    return carried.length < this.requests ? t : Math.max(t, ...carried.map((s) => (s.settledAt ?? Number.POSITIVE_INFINITY) + this.windowMs));
+  }
+
+  take(t: number): Slot {
+    let epoch = this.epoch;
+    if (!epoch || t >= epoch.earliestStart + this.windowMs) {
+      const carried = epoch ? this.stragglers(epoch) : [];
+      const previousEnd = epoch ? epoch.earliestStart + this.windowMs : t;
+      epoch = {
+        earliestStart: Math.min(t, ...carried.map((s) => Math.max(s.sentAt, previousEnd))),
+        latestStart: undefined,
+        slots: carried,
+        own: new Set(),
+      };
+      this.epoch = epoch;
+    }
+    const slot: Slot = { sentAt: t, settledAt: undefined };
+    epoch.slots.push(slot);
+    epoch.own.add(slot);
+    return slot;
+  }
+
+  settle(slot: Slot, t: number): void {
+    slot.settledAt = t;
+    const epoch = this.epoch;
+    if (epoch?.own.has(slot)) epoch.latestStart = Math.min(epoch.latestStart ?? t, t);
+  }
+
+  /** When the server's window for this epoch is surely over. */
+  private closesAt(epoch: Epoch): number | undefined {
+    if (epoch.latestStart !== undefined) return epoch.latestStart + this.windowMs;
+    // Only stragglers and nothing settled of our own: wait for all of them (rare; conservative).
+    if (epoch.own.size === 0 && epoch.slots.every((s) => s.settledAt !== undefined)) {
+      return Math.max(...epoch.slots.map((s) => s.settledAt as number)) + this.windowMs;
+    }
+    return undefined;
+  }
+
+  /** Requests that may have reached the server after the window's earliest end, or are still in flight. */
+  private stragglers(epoch: Epoch): Slot[] {
+    const earliestEnd = epoch.earliestStart + this.windowMs;
+    return epoch.slots.filter((s) => s.settledAt === undefined || s.settledAt >= earliestEnd);
+  }
 }
 
 interface Waiter {
@@ -27,16 +160,15 @@ interface Waiter {
 const registry = new Map<string, RateLimiter>();
 
 /**
- * A sliding-window log of requests, shared by every call of a client (and by clients that are given
- * the same instance). The server counts a request when it arrives, somewhere between our send and
- * the response; each slot therefore ages from the moment the response arrived, and an in-flight
- * request holds its slot. So no `windowMs` span of the server's clock can hold more than `requests`
- * arrivals, whatever the latency and wherever the server's fixed window starts, with no safety margin.
+ * The request budget of one API id, shared by every call of a client (and by clients given the
+ * same instance, see `RateLimiter.shared`). Requests wait in arrival order; every wait honours an
+ * AbortSignal. Alone, a client using it never triggers a 429.
  */
 export class RateLimiter {
   readonly requests: number;
   readonly windowMs: number;
-  private readonly slots: Slot[] = [];
+  readonly algorithm: 'fixed-window' | 'sliding-log';
+  private readonly budget: Budget;
   private readonly waiters: Waiter[] = [];
   private pausedUntil = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,6 +184,11 @@ export class RateLimiter {
     }
     this.requests = config.requests;
     this.windowMs = config.windowMs;
+    this.algorithm = config.algorithm ?? 'fixed-window';
+    this.budget =
+      this.algorithm === 'sliding-log'
+        ? new SlidingLogBudget(this.requests, this.windowMs)
+        : new FixedWindowBudget(this.requests, this.windowMs);
   }
 
   /**
@@ -73,7 +210,7 @@ export class RateLimiter {
     return this.sentCount;
   }
 
-  /** Waits for a free slot (in arrival order). Rejects with the signal's reason if it aborts first. */
+  /** Waits for room (in arrival order). Rejects with the signal's reason if it aborts first. */
   acquire(signal?: AbortSignal): Promise<RateLimitPermit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.waiters.length === 0 && this.canSend(now())) return Promise.resolve(this.take());
@@ -107,42 +244,26 @@ export class RateLimiter {
     return Math.max(0, this.nextFreeAt(t) - t);
   }
 
+  private nextFreeAt(t: number): number {
+    return Math.max(this.pausedUntil, this.budget.nextFreeAt(t));
+  }
+
   private canSend(t: number): boolean {
-    this.purge(t);
-    return t >= this.pausedUntil && this.slots.length < this.requests;
+    return this.nextFreeAt(t) <= t;
   }
 
   private take(): RateLimitPermit {
-    const slot: Slot = { settledAt: undefined };
-    this.slots.push(slot);
+    const slot = this.budget.take(now());
     this.sentCount++;
+    let settled = false;
     return {
       settle: () => {
-        if (slot.settledAt !== undefined) return;
-        slot.settledAt = now();
+        if (settled) return;
+        settled = true;
+        this.budget.settle(slot, now());
         this.pump();
       },
     };
-  }
-
-  private purge(t: number): void {
-    for (let i = this.slots.length - 1; i >= 0; i--) {
-      const settledAt = this.slots[i]?.settledAt;
-      if (settledAt !== undefined && t - settledAt >= this.windowMs) this.slots.splice(i, 1);
-    }
-  }
-
-  /** When a slot frees up next: the oldest settled slot's expiry; infinity while all are in flight. */
-  private nextFreeAt(t: number): number {
-    this.purge(t);
-    let at = t;
-    if (this.slots.length >= this.requests) {
-      at = Number.POSITIVE_INFINITY;
-      for (const slot of this.slots) {
-        if (slot.settledAt !== undefined) at = Math.min(at, slot.settledAt + this.windowMs);
-      }
-    }
-    return Math.max(at, this.pausedUntil);
   }
 
   private pump(): void {
@@ -159,7 +280,7 @@ export class RateLimiter {
     if (this.timer !== undefined && this.timerAt <= wakeAt) return;
     this.clearTimer();
     this.timerAt = wakeAt;
-    // +1: timers round down to whole milliseconds; firing a hair early would only re-arm.
+    // +1: timers round to whole milliseconds; firing a hair early would only re-arm.
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.timerAt = Number.POSITIVE_INFINITY;
