@@ -47,7 +47,10 @@ function statusDates(epochMs: number): { replace: string; utc: string; tooltip: 
   return { replace, utc, tooltip };
 }
 
-const DEPARTMENT_NAMES = new Map(DEPARTMENTS.map((d) => [d.id, d.name]));
+/** Department list items in name order, pre-rendered. */
+const DEPARTMENT_ITEMS: [number, string][] = [...DEPARTMENTS]
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((d) => [d.id, `                                                                            <li>${esc(d.name)}</li>\n`]);
 
 function row(e: EmployeeRecord, codesOf: (e: EmployeeRecord) => string): string {
   const first = esc(e.firstName);
@@ -57,11 +60,8 @@ function row(e: EmployeeRecord, codesOf: (e: EmployeeRecord) => string): string 
   const dates = statusDates(e.statusSince);
   const statusText = `Employee is ${e.isActive ? 'Active' : 'Inactive'} since ${dates.tooltip}`;
   const icon = e.isActive ? 'fa fa-check fa-lg text-success' : 'fa fa-times fa-lg text-danger';
-  const departments = e.departmentIds
-    .map((id) => DEPARTMENT_NAMES.get(id))
-    .filter((n): n is string => n !== undefined)
-    .sort()
-    .map((n) => `                                                                            <li>${esc(n)}</li>\n`)
+  const departments = DEPARTMENT_ITEMS.filter(([id]) => e.departmentIds.includes(id))
+    .map(([, item]) => item)
     .join('');
   return (
     '                                            <tr>\n' +
@@ -156,15 +156,22 @@ export function renderRosterPage(opts: {
   totalPages: number;
 }): string {
   const { tree, query: q } = opts;
-  const codeById = new Map(tree.sites.map((s) => [s.id, s.code]));
-  const allCodes = [...tree.sites].map((s) => s.code).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  // Site cells repeat a lot across 10,000 rows: each distinct access is rendered once.
+  const byCode = [...tree.sites].sort((a, b) => a.code.toLowerCase().localeCompare(b.code.toLowerCase()));
+  const cellCache = new Map<string, string>();
   const codesOf = (e: EmployeeRecord): string => {
-    const codes = e.siteAccess.all
-      ? allCodes
-      : effectiveSiteIds(tree, e.siteAccess)
-          .map((id) => codeById.get(id) ?? '')
-          .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
-    return codes.map(esc).join(',                                     ');
+    const a = e.siteAccess;
+    const key = a.all ? 'all' : `${a.regionsAll.join(',')}|${a.districtsAll.join(',')}|${a.siteIds.join(',')}`;
+    let cell = cellCache.get(key);
+    if (cell === undefined) {
+      const granted = new Set(effectiveSiteIds(tree, a));
+      cell = byCode
+        .filter((s) => granted.has(s.id))
+        .map((s) => esc(s.code))
+        .join(',                                     ');
+      cellCache.set(key, cell);
+    }
+    return cell;
   };
   const sitesByCode = [...tree.sites].sort((a, b) => a.code.toLowerCase().localeCompare(b.code.toLowerCase()));
   const parts: string[] = [];

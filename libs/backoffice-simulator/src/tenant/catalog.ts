@@ -130,10 +130,13 @@ export const POS_TEMPLATES: readonly PosTemplate[] = [
 /** The roster's "Access" column: a template name on an exact grant-set match, else `Custom`, or `None`. */
 export function accessLabel(grants: readonly number[]): string {
   if (grants.length === 0) return 'None';
-  const key = [...grants].sort((a, b) => a - b).join(',');
-  const match = POS_TEMPLATES.find((t) => [...t.grants].sort((a, b) => a - b).join(',') === key);
-  return match ? match.name : 'Custom';
+  return TEMPLATE_BY_GRANTS.get(grantKey(grants)) ?? 'Custom';
 }
+
+const grantKey = (grants: readonly number[]) => [...new Set(grants)].sort((a, b) => a - b).join(',');
+
+/** First template per grant set (Manager before General Manager, which share one). */
+const TEMPLATE_BY_GRANTS = new Map<string, string>();
 
 /** Back Office permission tokens in page index order (0–104). */
 export const BO_TOKENS: readonly string[] = [
@@ -213,3 +216,5 @@ export const BO_TEMPLATES: readonly BoTemplate[] = [
     tokens: ['reconciliation.daily.audit', 'reconciliation.session.all', 'reconciliation.daily.reconcile'],
   },
 ];
+
+for (const t of POS_TEMPLATES) if (!TEMPLATE_BY_GRANTS.has(grantKey(t.grants))) TEMPLATE_BY_GRANTS.set(grantKey(t.grants), t.name);
