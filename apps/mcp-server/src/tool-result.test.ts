@@ -1,15 +1,16 @@
-import { DuplicateError, registerSecret } from '@washops/shared-errors';
+import { DuplicateError, RateLimitError, registerSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { toolErrorResult } from './tool-result.js';
 
 describe('toolErrorResult', () => {
-  it('returns an isError result with the code and the public message', () => {
+  it('returns an isError result with the code and the public message, and no structured content', () => {
     const result = toolErrorResult(new DuplicateError('POS user id 7217 is already in use', { details: { field: 'posUserId' } }));
-    expect(result.isError).toBe(true);
-    expect(result.content).toEqual([{ type: 'text', text: 'DUPLICATE_ERROR: POS user id 7217 is already in use' }]);
-    expect(result.structuredContent).toEqual({
-      error: { code: 'DUPLICATE_ERROR', message: 'POS user id 7217 is already in use', details: { field: 'posUserId' } },
-    });
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'DUPLICATE_ERROR: POS user id 7217 is already in use' }] });
+  });
+
+  it('tells when to retry after a rate limit', () => {
+    const result = toolErrorResult(new RateLimitError('The Data API kept answering 429.', { retryAfterMs: 4200 }));
+    expect(result.content).toEqual([{ type: 'text', text: 'RATE_LIMIT_ERROR: The Data API kept answering 429. (Retry after about 5 s.)' }]);
   });
 
   it('never carries a secret or an internal message', () => {

@@ -1,0 +1,109 @@
+/** Environment variables the server reads, with what each is for. Shared names with the portal. */
+export const mcpEnvDocs = {
+  BACKOFFICE_SUBDOMAIN: 'tenant subdomain of https://{subdomain}.sonnyscontrols.com (Back Office tools)',
+  BACKOFFICE_USERNAME: 'BackOffice bot user name',
+  BACKOFFICE_PASSWORD: 'BackOffice bot user password',
+  DATA_API_ID: 'Data API id, X-Sonnys-API-ID (transaction tools)',
+  DATA_API_KEY: 'Data API key, X-Sonnys-API-Key',
+  DATA_API_SITE_CODE: 'optional X-Sonnys-Site-Code',
+  DATA_API_ENVIRONMENT: 'optional: production (default) or sandbox',
+  MCP_HTTP_TOKEN: 'bearer token HTTP clients must send (required with --http)',
+  MCP_HTTP_HOST: 'address to bind with --http (default 127.0.0.1)',
+  MCP_HTTP_PORT: 'port to bind with --http (default 3333)',
+  MCP_ALLOWED_ORIGINS: 'comma-separated browser origins allowed to call the HTTP endpoint (default none)',
+} as const;
+
+export interface BackofficeCredentials {
+  subdomain: string;
+  username: string;
+  password: string;
+}
+
+export interface TransactionsCredentials {
+  apiId: string;
+  apiKey: string;
+  siteCode?: string;
+  environment: 'production' | 'sandbox';
+}
+
+export interface McpConfig {
+  transport: 'stdio' | 'http';
+  readOnly: boolean;
+  demo: boolean;
+  backoffice?: BackofficeCredentials;
+  transactions?: TransactionsCredentials;
+  http: { host: string; port: number; token?: string; allowedOrigins: string[] };
+}
+
+/** A configuration the server cannot start with; the message says what to set. */
+export class McpConfigError extends Error {
+  override readonly name = 'McpConfigError';
+}
+
+export interface McpFlags {
+  http: boolean;
+  readOnly: boolean;
+  demo: boolean;
+}
+
+export function parseFlags(argv: readonly string[]): McpFlags {
+  const known = new Set(['--http', '--read-only', '--demo']);
+  const unknown = argv.filter((a) => !known.has(a));
+  if (unknown.length > 0) {
+    throw new McpConfigError(`Unknown option(s): ${unknown.join(' ')}. Usage: main.js [--http] [--read-only] [--demo]`);
+  }
+  return { http: argv.includes('--http'), readOnly: argv.includes('--read-only'), demo: argv.includes('--demo') };
+}
+
+function nonEmpty(env: Record<string, string | undefined>, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * Reads flags and environment. Each area is enabled when its credentials are complete; with none and
+ * without `--demo` the server refuses to start, naming the variables it needs.
+ */
+export function readMcpConfig(argv: readonly string[], env: Record<string, string | undefined> = process.env): McpConfig {
+  const flags = parseFlags(argv);
+  const port = Number(nonEmpty(env, 'MCP_HTTP_PORT') ?? 3333);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new McpConfigError('MCP_HTTP_PORT must be a port number (0–65535).');
+  const config: McpConfig = {
+    transport: flags.http ? 'http' : 'stdio',
+    readOnly: flags.readOnly,
+    demo: flags.demo,
+    http: {
+      host: nonEmpty(env, 'MCP_HTTP_HOST') ?? '127.0.0.1',
+      port,
+      token: nonEmpty(env, 'MCP_HTTP_TOKEN'),
+      allowedOrigins: (nonEmpty(env, 'MCP_ALLOWED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    },
+  };
+  if (flags.http && !config.http.token) {
+    throw new McpConfigError(`--http needs MCP_HTTP_TOKEN: ${mcpEnvDocs.MCP_HTTP_TOKEN}. Use a long random value.`);
+  }
+  if (flags.demo) return config;
+
+  const bo = ['BACKOFFICE_SUBDOMAIN', 'BACKOFFICE_USERNAME', 'BACKOFFICE_PASSWORD'].map((k) => nonEmpty(env, k));
+  if (bo.every(Boolean)) {
+    config.backoffice = { subdomain: bo[0]!, username: bo[1]!, password: bo[2]! };
+  }
+  const apiId = nonEmpty(env, 'DATA_API_ID');
+  const apiKey = nonEmpty(env, 'DATA_API_KEY');
+  if (apiId && apiKey) {
+    const environment = nonEmpty(env, 'DATA_API_ENVIRONMENT') ?? 'production';
+    if (environment !== 'production' && environment !== 'sandbox') {
+      throw new McpConfigError('DATA_API_ENVIRONMENT must be production or sandbox.');
+    }
+    const siteCode = nonEmpty(env, 'DATA_API_SITE_CODE');
+    config.transactions = { apiId, apiKey, environment, ...(siteCode ? { siteCode } : {}) };
+  }
+  if (!config.backoffice && !config.transactions) {
+    const names = ['BACKOFFICE_SUBDOMAIN', 'BACKOFFICE_USERNAME', 'BACKOFFICE_PASSWORD', 'DATA_API_ID', 'DATA_API_KEY'] as const;
+    throw new McpConfigError(
+      'No credentials found. Set the Back Office variables, the Data API variables, or both — or run with --demo to use the local simulators:\n' +
+        names.map((n) => `  ${n}: ${mcpEnvDocs[n]}`).join('\n'),
+    );
+  }
+  return config;
+}

@@ -1,0 +1,94 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+export interface McpHttpOptions {
+  host: string;
+  port: number;
+  /** The bearer token every request must carry. */
+  token: string;
+  /** Browser origins allowed to call; requests with any other `Origin` are refused. */
+  allowedOrigins: string[];
+  /** Builds a server for one request (stateless mode): tools share the long-lived clients. */
+  serverFactory: () => McpServer;
+  log?: (message: string) => void;
+}
+
+export interface McpHttpHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Compares tokens in constant time (hashing first makes the lengths equal). */
+export function tokenMatches(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+function reject(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/** Host names a local server answers to: anything else is a DNS-rebinding attempt. */
+function allowedHostNames(bindHost: string): Set<string> {
+  return new Set(['127.0.0.1', 'localhost', '[::1]', bindHost.includes(':') ? `[${bindHost}]` : bindHost]);
+}
+
+/**
+ * The streamable HTTP entry: `POST /mcp` (and `GET`/`DELETE` answered 405 in stateless mode).
+ * Order of checks: Host (DNS rebinding), Origin (browsers), bearer token; only then the protocol.
+ */
+export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHttpHandle> {
+  const hosts = allowedHostNames(options.host);
+  const origins = new Set(options.allowedOrigins);
+
+  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    const hostHeader = req.headers.host ?? '';
+    const hostName = hostHeader.replace(/:\d+$/, '');
+    if (!hosts.has(hostName)) return reject(res, 403, `Host "${hostHeader}" is not allowed.`);
+    const origin = req.headers.origin;
+    if (origin !== undefined && !origins.has(origin)) return reject(res, 403, `Origin "${origin}" is not allowed.`);
+    const auth = req.headers.authorization ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
+    if (!token || !tokenMatches(token, options.token)) {
+      return reject(res, 401, 'Missing or wrong bearer token.', { 'www-authenticate': 'Bearer' });
+    }
+    if (url.pathname !== '/mcp') return reject(res, 404, 'Not found: the MCP endpoint is /mcp.');
+    if (req.method !== 'POST') return reject(res, 405, 'This server is stateless: use POST /mcp.', { allow: 'POST' });
+
+    const server = options.serverFactory();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    } catch (error) {
+      options.log?.(`MCP request failed: ${(error as Error).message}`);
+      if (!res.headersSent) reject(res, 500, 'Internal server error.');
+    }
+  };
+
+  const http: Server = createHttpServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${shownHost}:${port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,77 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { z } from 'zod';
+import type { ToolServices } from './services.js';
+import { toolErrorResult } from './tool-result.js';
+
+export type ToolArea = 'backoffice' | 'transactions';
+
+/** All four hints, always explicit: clients decide about confirmation prompts from them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolRunContext {
+  signal: AbortSignal;
+  /** Sends a progress notification when the caller asked for them (a no-op otherwise). */
+  reportProgress(progress: number, total: number | undefined, message: string): Promise<void>;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  area: ToolArea;
+  title: string;
+  description: string;
+  inputSchema: I;
+  outputSchema: O;
+  annotations: ToolAnnotations;
+  run(input: z.output<I>, services: ToolServices, context: ToolRunContext): Promise<z.input<O>>;
+  /** A short human-readable rendering of the result, sent beside `structuredContent`. */
+  render(output: z.output<O>): string;
+}
+
+/** Identity, for type inference in each tool's file. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definition: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return definition;
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function progressReporter(extra: Extra): ToolRunContext['reportProgress'] {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return async () => {};
+  return async (progress, total, message) => {
+    await extra.sendNotification({
+      method: 'notifications/progress',
+      params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), message },
+    });
+  };
+}
+
+/** Registers one tool: errors become `isError` results with the public message, never a protocol error. */
+export function registerToolDefinition(server: McpServer, definition: ToolDefinition, services: ToolServices): void {
+  server.registerTool(
+    definition.name,
+    {
+      title: definition.title,
+      description: definition.description,
+      inputSchema: definition.inputSchema,
+      outputSchema: definition.outputSchema,
+      annotations: { title: definition.title, ...definition.annotations },
+    },
+    (async (input: unknown, extra: Extra): Promise<CallToolResult> => {
+      try {
+        const output = definition.outputSchema.parse(
+          await definition.run(input as never, services, { signal: extra.signal, reportProgress: progressReporter(extra) }),
+        );
+        return { content: [{ type: 'text', text: definition.render(output) }], structuredContent: output as Record<string, unknown> };
+      } catch (error) {
+        return toolErrorResult(error);
+      }
+    }) as never,
+  );
+}

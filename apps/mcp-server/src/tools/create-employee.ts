@@ -1,0 +1,58 @@
+import { USERNAME_PATTERN, emailSchema, posUserIdSchema } from '@washops/backoffice-client';
+import { z } from 'zod';
+import { employeeCreatedSchema } from '../schemas/backoffice.js';
+import { backofficeOf } from '../services.js';
+import { defineTool } from '../tool.js';
+import { defined } from './list-helpers.js';
+
+const money = z.union([z.number(), z.string()]).describe('Dollars, e.g. 15 or "15.25"');
+
+export const createEmployee = defineTool({
+  name: 'create_employee',
+  area: 'backoffice',
+  title: 'Create an employee',
+  description:
+    'Creates an employee in the Back Office, applies a POS permission template, and optionally creates a linked Back Office user. ' +
+    'Before calling: check is_pos_user_id_available, is_email_available and is_phone_available; take site names from list_sites, ' +
+    'department names from list_departments and the permission from list_permissions (scope "pos"). An unknown permission falls back ' +
+    'to "General User" with a warning; an unknown site or department is an error before anything is created. The result carries the ' +
+    'POS PIN (generated when not given) and, for a new Back Office user, a generated password to hand over. If a later step fails, ' +
+    'the error says which employee was created and which steps remain — do not simply retry, or a duplicate results.',
+  inputSchema: z.object({
+    firstName: z.string().min(1),
+    lastName: z.string().min(1),
+    phone: z.string().describe('9 or 10 digits; symbols ignored'),
+    email: emailSchema,
+    posUserId: posUserIdSchema.describe('POS user id; must be unused'),
+    wageRate: money.describe('Hourly wage in dollars, e.g. 15.25'),
+    startDate: z.string().describe('Employment start date, ISO "YYYY-MM-DD"'),
+    availableSites: z
+      .union([z.literal('all'), z.array(z.string().min(1)).min(1)])
+      .describe('"all", or site long names or short codes from list_sites; the first is the wage attribution site'),
+    permission: z.string().min(1).describe('POS template name from list_permissions, e.g. "Cashier"'),
+    posPin: z.number().int().min(10000).max(99999).optional().describe('5-digit POS PIN; generated when omitted'),
+    overtimeWageRate: money.optional().describe('Defaults to 1.5 × wageRate'),
+    departments: z.array(z.string().min(1)).optional().describe('Department names from list_departments; at least one is needed'),
+    payrollEmployeeId: z.string().optional(),
+    emergencyContactName: z.string().optional(),
+    emergencyContactPhone: z.string().optional(),
+    requiresBackoffice: z.boolean().default(false).describe('Also create a linked Back Office user'),
+    backofficeUsername: z.string().regex(USERNAME_PATTERN).optional().describe('Required when requiresBackoffice; a letter then 2–63 letters, digits or _'),
+    backofficePassword: z.string().min(8).optional().describe('Generated when omitted'),
+  }),
+  outputSchema: employeeCreatedSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run(input, services) {
+    return backofficeOf(services).createEmployee(defined(input));
+  },
+  render: (out) =>
+    [
+      `Created employee ${out.employeeId} with POS user id ${out.posUserId} and PIN ${out.posPin}; POS template "${out.permission}"; wage site ${out.wageSite}.`,
+      out.backofficeUser
+        ? `Back Office user "${out.backofficeUser.username}" (${out.backofficeUser.userId})${out.backofficeUser.generatedPassword ? ` with generated password ${out.backofficeUser.generatedPassword} — shown once` : ''}.`
+        : '',
+      ...out.warnings.map((w) => `Warning: ${w}`),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+});

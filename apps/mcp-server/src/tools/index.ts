@@ -1,0 +1,37 @@
+import type { ToolDefinition } from '../tool.js';
+import { createBackofficeUser } from './create-backoffice-user.js';
+import { createEmployee } from './create-employee.js';
+import { disableEmployee } from './disable-employee.js';
+import { getTransaction } from './get-transaction.js';
+import { isEmailAvailable } from './is-email-available.js';
+import { isPhoneAvailable } from './is-phone-available.js';
+import { isPosUserIdAvailable } from './is-pos-user-id-available.js';
+import { listDepartments } from './list-departments.js';
+import { listEmployees } from './list-employees.js';
+import { listPermissions } from './list-permissions.js';
+import { listSites } from './list-sites.js';
+import { listTransactionSites } from './list-transaction-sites.js';
+import { listTransactions } from './list-transactions.js';
+import { listTransactionsByType } from './list-transactions-by-type.js';
+import { listTransactionsV2 } from './list-transactions-v2.js';
+import { loadTransactionJob } from './load-transaction-job.js';
+
+/** Every tool, in the order a model sees them. */
+export const allTools = [
+  createEmployee,
+  disableEmployee,
+  createBackofficeUser,
+  listSites,
+  listDepartments,
+  listPermissions,
+  listEmployees,
+  isPosUserIdAvailable,
+  isEmailAvailable,
+  isPhoneAvailable,
+  listTransactionSites,
+  listTransactions,
+  listTransactionsByType,
+  listTransactionsV2,
+  getTransaction,
+  loadTransactionJob,
+] as unknown as ToolDefinition[];

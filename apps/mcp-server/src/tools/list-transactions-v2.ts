@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { listFilterShape, listOutputSchema, v2ListItemSchema } from '../schemas/transactions.js';
+import { transactionsOf } from '../services.js';
+import { defineTool } from '../tool.js';
+import { collectCapped, defined, money, narrowingNote, sumCents } from './list-helpers.js';
+
+export const listTransactionsV2 = defineTool({
+  name: 'list_transactions_v2',
+  area: 'transactions',
+  title: 'List transactions with customer and membership fields',
+  description:
+    'Like list_transactions, plus customerId, isRecurringPlanSale (also true for plan upgrades and switches), ' +
+    'isRecurringPlanRedemption and transactionStatus (Completed, Voided, …). The API caches these answers for 10 minutes per query, ' +
+    'so very recent sales may be missing. The range may span at most 31 days. Results stop at maxResults.',
+  inputSchema: z.object(listFilterShape),
+  outputSchema: listOutputSchema(v2ListItemSchema),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  async run({ maxResults, ...filters }, services, { signal }) {
+    const { rows, truncated } = await collectCapped(transactionsOf(services).listV2Stream(defined(filters), { signal }), maxResults);
+    return {
+      transactions: rows,
+      returned: rows.length,
+      truncated,
+      totalAmount: sumCents(rows.map((r) => r.total)),
+      ...(truncated ? { note: narrowingNote(rows.length) } : {}),
+    };
+  },
+  render: (out) =>
+    `${out.returned} transaction(s) totalling ${money(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}` +
+    (out.transactions.length
+      ? '\n' +
+        out.transactions
+          .slice(0, 20)
+          .map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${money(t.total)} ${t.transactionStatus}${t.isRecurringPlanSale ? ' plan sale' : ''}${t.isRecurringPlanRedemption ? ' plan redemption' : ''}`)
+          .join('\n')
+      : ''),
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { listFilterShape, listItemSchema, listOutputSchema } from '../schemas/transactions.js';
+import { transactionsOf } from '../services.js';
+import { defineTool } from '../tool.js';
+import { collectCapped, defined, money, narrowingNote, sumCents } from './list-helpers.js';
+
+export const listTransactions = defineTool({
+  name: 'list_transactions',
+  area: 'transactions',
+  title: 'List transactions',
+  description:
+    'Lists transaction summaries (number, id, total, UTC date) of every type in a date range, optionally for one site or region. ' +
+    'The range may span at most 31 days. Use list_transactions_by_type for one type of sale (washes, memberships, gift cards…), ' +
+    'list_transactions_v2 when you need customer ids, membership flags or the status, get_transaction for the full detail of one, ' +
+    'and load_transaction_job to export full detail for one site and day. Results stop at maxResults.',
+  inputSchema: z.object(listFilterShape),
+  outputSchema: listOutputSchema(listItemSchema),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  async run({ maxResults, ...filters }, services, { signal }) {
+    const { rows, truncated } = await collectCapped(transactionsOf(services).listStream(defined(filters), { signal }), maxResults);
+    return {
+      transactions: rows,
+      returned: rows.length,
+      truncated,
+      totalAmount: sumCents(rows.map((r) => r.total)),
+      ...(truncated ? { note: narrowingNote(rows.length) } : {}),
+    };
+  },
+  render: (out) =>
+    `${out.returned} transaction(s) totalling ${money(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}` +
+    (out.transactions.length ? '\n' + out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${money(t.total)}`).join('\n') : '') +
+    (out.transactions.length > 20 ? `\n… ${out.transactions.length - 20} more in structuredContent` : ''),
+});

@@ -1,0 +1,82 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMcpHttpServer, tokenMatches, type McpHttpHandle } from '../src/http.js';
+import { createServer } from '../src/server.js';
+
+const TOKEN = 'test-token-0123456789abcdef0123456789';
+let handle: McpHttpHandle;
+
+beforeAll(async () => {
+  handle = await startMcpHttpServer({
+    host: '127.0.0.1',
+    port: 0,
+    token: TOKEN,
+    allowedOrigins: ['http://allowed.example'],
+    serverFactory: () => createServer({ services: {} }),
+  });
+});
+afterAll(() => handle.close());
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+});
+
+function post(headers: Record<string, string>): Promise<Response> {
+  return fetch(handle.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: initialize,
+  });
+}
+
+describe('streamable HTTP entry', () => {
+  it('answers 401 without a token and with a wrong one', async () => {
+    expect((await post({})).status).toBe(401);
+    expect((await post({ authorization: `Bearer ${TOKEN}x` })).status).toBe(401);
+    expect((await post({ authorization: 'Basic abc' })).status).toBe(401);
+  });
+
+  it('answers 403 to a foreign Origin, even with the right token', async () => {
+    const response = await post({ authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+  });
+
+  it('answers 403 to a foreign Host header (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(handle.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(initialize);
+    });
+    expect(status).toBe(403);
+  });
+
+  it('serves the protocol with the right token, from an allowed origin or none', async () => {
+    expect((await post({ authorization: `Bearer ${TOKEN}`, origin: 'http://allowed.example' })).status).toBe(200);
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(handle.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    expect(client.getServerVersion()?.name).toBe('washops');
+    await client.close();
+  });
+
+  it('binds to the loopback address', () => {
+    expect(new URL(handle.url).hostname).toBe('127.0.0.1');
+  });
+
+  it('compares tokens in constant time and exactly', () => {
+    expect(tokenMatches(TOKEN, TOKEN)).toBe(true);
+    expect(tokenMatches(TOKEN.slice(0, -1), TOKEN)).toBe(false);
+    expect(tokenMatches('', TOKEN)).toBe(false);
+  });
+});

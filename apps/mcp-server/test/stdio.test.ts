@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+// The Nx `test` target depends on `build`, so the built entry exists in `npm test`.
+describe.skipIf(!existsSync(main))('the built server over stdio (node dist/main.js --demo)', () => {
+  it('answers tools/list and a tool call, and keeps stdout for the protocol', async () => {
+    const stderr: string[] = [];
+    const transport = new StdioClientTransport({ command: process.execPath, args: [main, '--demo'], stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+    const client = new Client({ name: 'stdio-test', version: '1' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(16);
+    const result = (await client.callTool({ name: 'list_departments', arguments: {} })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { departments: unknown[] }).departments.length).toBeGreaterThan(0);
+    await client.close();
+    expect(stderr.join('')).toContain('starting');
+  }, 60_000);
+
+  it('refuses to start without credentials or --demo, naming the variables', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, [main], { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('DATA_API_KEY');
+    expect(run.stderr).toContain('--demo');
+  });
+});

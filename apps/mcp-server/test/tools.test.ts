@@ -1,0 +1,306 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { BackofficeClient } from '@washops/backoffice-client';
+import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
+import { TransactionsClient } from '@washops/transactions-client';
+import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../src/server.js';
+import type { ToolServices } from '../src/services.js';
+
+const BOT = { username: 'bot', password: 'bot-password-canary-7c1' };
+const API = { apiId: 'demo', apiKey: 'api-key-canary-93be' };
+
+let bo: BackofficeSimulator;
+let api: TransactionsSimulator;
+let services: Required<ToolServices>;
+let client: Client;
+/** Every result this suite received, to prove no secret ever reached one. */
+const seen: string[] = [];
+
+async function connect(options: Parameters<typeof createServer>[0]): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const c = new Client({ name: 'test', version: '1' });
+  await Promise.all([createServer(options).connect(serverSide), c.connect(clientSide)]);
+  return c;
+}
+
+async function call(name: string, args: Record<string, unknown> = {}, c = client): Promise<CallToolResult> {
+  const result = (await c.callTool({ name, arguments: args })) as CallToolResult;
+  seen.push(JSON.stringify(result));
+  return result;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
+
+function structured<T = Record<string, unknown>>(result: CallToolResult): T {
+  expect(result.isError, text(result)).toBeFalsy();
+  return result.structuredContent as T;
+}
+
+/** Error results read `CODE: message`; input errors caught by the schema carry the SDK's own text. */
+function errorOf(result: CallToolResult): { code: string; message: string } {
+  expect(result.isError).toBe(true);
+  const match = /^([A-Z_]+): ([\s\S]*)$/.exec(text(result));
+  return match ? { code: match[1]!, message: match[2]! } : { code: 'INPUT', message: text(result) };
+}
+
+/** A two-hour window yesterday (UTC): enough transactions for paging, few enough for a quick job. */
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const window = { startDate: `${yesterday}T14:00:00Z`, endDate: `${yesterday}T16:00:00Z` };
+
+beforeAll(async () => {
+  [bo, api] = await Promise.all([
+    startBackofficeSimulator({ port: 0, users: [BOT] }),
+    startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 2000 }),
+  ]);
+  services = {
+    backoffice: new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url }),
+    transactions: new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 } }),
+  };
+  client = await connect({ services });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await Promise.allSettled([services?.backoffice.close(), services?.transactions.close()]);
+  await Promise.allSettled([bo?.close(), api?.close()]);
+});
+
+describe('the tool list', () => {
+  it('registers all sixteen tools with a title, a description and all four annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        'create_backoffice_user',
+        'create_employee',
+        'disable_employee',
+        'get_transaction',
+        'is_email_available',
+        'is_phone_available',
+        'is_pos_user_id_available',
+        'list_departments',
+        'list_employees',
+        'list_permissions',
+        'list_sites',
+        'list_transaction_sites',
+        'list_transactions',
+        'list_transactions_by_type',
+        'list_transactions_v2',
+        'load_transaction_job',
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description!.length, tool.name).toBeGreaterThan(60);
+      expect(tool.outputSchema, tool.name).toBeDefined();
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof tool.annotations?.[hint], `${tool.name}.${hint}`).toBe('boolean');
+      }
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    expect(byName['disable_employee']!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName['create_employee']!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName['list_transactions']!.annotations).toMatchObject({ readOnlyHint: true });
+  });
+
+  it('lists only the read tools in read-only mode', async () => {
+    const readOnly = await connect({ services, readOnly: true });
+    const { tools } = await readOnly.listTools();
+    expect(tools).toHaveLength(13);
+    expect(tools.map((t) => t.name)).not.toEqual(expect.arrayContaining(['create_employee']));
+    for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+    await readOnly.close();
+  });
+
+  it('registers only the tools of the areas that have a client', async () => {
+    const onlyTx = await connect({ services: { transactions: services.transactions } });
+    const names = (await onlyTx.listTools()).tools.map((t) => t.name);
+    expect(names.sort()).toEqual(
+      ['get_transaction', 'list_transaction_sites', 'list_transactions', 'list_transactions_by_type', 'list_transactions_v2', 'load_transaction_job'].sort(),
+    );
+    await onlyTx.close();
+  });
+});
+
+describe('Back Office tools', () => {
+  it('list sites, departments, permissions and employees', async () => {
+    const sites = structured<{ sites: Array<{ name: string }> }>(await call('list_sites')).sites;
+    expect(sites.length).toBeGreaterThan(3);
+    const departments = structured<{ departments: Array<{ name: string }> }>(await call('list_departments')).departments;
+    expect(departments.map((d) => d.name)).toEqual(expect.arrayContaining(['Cashier', 'Greeter', 'Line', 'Management']));
+    const pos = structured<{ permissions: Array<{ scope: string; name: string }> }>(await call('list_permissions', { scope: 'pos' }));
+    expect(pos.permissions.map((p) => p.name)).toEqual(expect.arrayContaining(['Manager', 'Cashier', 'General User']));
+    expect(pos.permissions.every((p) => p.scope === 'pos')).toBe(true);
+
+    const someone = bo.control.employees().find((e) => e.isActive && e.posUserId)!;
+    const found = structured<{ employees: Array<{ posUserId: number }>; matched: number }>(
+      await call('list_employees', { search: String(someone.posUserId) }),
+    );
+    expect(found.employees.map((e) => e.posUserId)).toContain(someone.posUserId);
+    const capped = structured<{ employees: unknown[]; truncated: boolean; note?: string }>(await call('list_employees', { active: 'all', maxResults: 5 }));
+    expect(capped.employees).toHaveLength(5);
+    expect(capped.truncated).toBe(true);
+    expect(capped.note).toMatch(/search/);
+  });
+
+  it('check availability of POS ids, emails and phones', async () => {
+    const taken = bo.control.employees().find((e) => e.email && e.phone)!;
+    expect(structured(await call('is_pos_user_id_available', { posUserId: taken.posUserId })).available).toBe(false);
+    expect(structured(await call('is_pos_user_id_available', { posUserId: 98_765_432 })).available).toBe(true);
+    expect(structured(await call('is_email_available', { email: taken.email.toUpperCase() })).available).toBe(false);
+    expect(structured(await call('is_email_available', { email: 'nobody-here@example.com' })).available).toBe(true);
+    expect(structured(await call('is_phone_available', { phone: taken.phone })).available).toBe(false);
+    const result = await call('is_phone_available', { phone: '(555) 999-1234' });
+    expect(structured(result).available).toBe(true);
+    expect(text(result)).toBe('Phone (555) 999-1234 is free.');
+  });
+
+  it('creates an employee, reports a duplicate and an unknown site as errors, then disables it', async () => {
+    const [site] = structured<{ sites: Array<{ name: string }> }>(await call('list_sites')).sites;
+    const input = {
+      firstName: 'Morgan',
+      lastName: 'Toolcall',
+      phone: '(555) 777-0101',
+      email: 'morgan.toolcall@example.com',
+      posUserId: 97_001,
+      wageRate: 15.25,
+      startDate: '2026-11-01',
+      availableSites: [site!.name],
+      permission: 'cashier',
+      departments: ['Cashier'],
+    };
+    const created = structured<{ employeeId: number; posPin: number; permission: string }>(await call('create_employee', input));
+    expect(created.permission).toBe('Cashier');
+    expect(created.posPin).toBeGreaterThanOrEqual(10_000);
+    expect(bo.control.employee(created.employeeId)).toMatchObject({ firstName: 'Morgan', isActive: true, posUserId: 97_001 });
+
+    const duplicate = errorOf(await call('create_employee', { ...input, email: 'other@example.com', phone: '5557770102' }));
+    expect(duplicate.code).toBe('DUPLICATE_ERROR');
+    expect(duplicate.message).toMatch(/97001|POS/i);
+
+    const unknownSite = errorOf(await call('create_employee', { ...input, posUserId: 97_002, email: 'x2@example.com', phone: '5557770103', availableSites: ['Atlantis'] }));
+    expect(unknownSite.code).toBe('LOOKUP_ERROR');
+    expect(unknownSite.message).toContain('Atlantis');
+
+    const disabled = structured<{ employeeId: number; warnings: string[] }>(await call('disable_employee', { posUserId: 97_001 }));
+    expect(disabled.employeeId).toBe(created.employeeId);
+    expect(bo.control.employee(created.employeeId)!.isActive).toBe(false);
+  });
+
+  it('says what was wrong with bad input, before anything is sent', async () => {
+    const before = bo.control.requests().length;
+    const badEmail = await call('is_email_available', { email: 'not-an-email' });
+    expect(badEmail.isError).toBe(true);
+    expect(text(badEmail)).toMatch(/email/i);
+    const both = errorOf(await call('disable_employee', { posUserId: 5, email: 'a@b.co' }));
+    expect(both.message).toMatch(/exactly one/);
+    const missing = await call('create_employee', { firstName: 'A' });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/lastName|phone|email/);
+    expect(bo.control.requests().length).toBe(before);
+  });
+
+  it('creates a standalone Back Office user with a generated password, and refuses to link a disabled employee', async () => {
+    const created = structured<{ mode: string; generatedPassword?: string; warnings: string[] }>(
+      await call('create_backoffice_user', { username: 'toolStandalone', email: 'tool.standalone@example.com', permission: 'General User', firstName: 'Tool', lastName: 'Standalone' }),
+    );
+    expect(created.mode).toBe('standalone');
+    expect(created.generatedPassword).toHaveLength(16);
+    expect(created.warnings.join(' ')).toMatch(/permission|template/i);
+
+    const inactive = bo.control.employees().find((e) => !e.isActive && e.posUserId)!;
+    const refused = errorOf(
+      await call('create_backoffice_user', { username: 'toolLinked', email: 'tool.linked@example.com', permission: 'General User', linkToEmployeePosUserId: inactive.posUserId }),
+    );
+    expect(refused.code).toBe('BACKOFFICE_SERVER_ERROR');
+    expect(refused.message).toMatch(/active/);
+  });
+});
+
+describe('transaction tools', () => {
+  it('lists sites, then transactions capped with a note on how to narrow the query', async () => {
+    const { sites } = structured<{ sites: Array<{ code: string }> }>(await call('list_transaction_sites'));
+    expect(sites.map((s) => s.code)).toContain('NAPR');
+    const capped = structured<{ transactions: unknown[]; truncated: boolean; note?: string; returned: number }>(
+      await call('list_transactions', { ...window, maxResults: 30 }),
+    );
+    expect(capped.returned).toBe(30);
+    expect(capped.truncated).toBe(true);
+    expect(capped.note).toMatch(/narrow the date range/);
+  });
+
+  it('lists by type and v2 for one site, and gets one transaction in full', async () => {
+    const washes = structured<{ transactions: Array<{ transId: string }>; truncated: boolean }>(
+      await call('list_transactions_by_type', { type: 'wash', site: 'NAPR', ...window, maxResults: 1000 }),
+    );
+    expect(washes.transactions.length).toBeGreaterThan(0);
+    expect(washes.truncated).toBe(false);
+    const v2 = structured<{ transactions: Array<{ transactionStatus: string }> }>(await call('list_transactions_v2', { site: 'NAPR', ...window, maxResults: 10 }));
+    expect(v2.transactions[0]!.transactionStatus).toEqual(expect.any(String));
+    const one = structured<{ transaction: { id: string; items: unknown[]; tenders: unknown[] } }>(await call('get_transaction', { transId: washes.transactions[0]!.transId }));
+    expect(one.transaction.id).toBe(washes.transactions[0]!.transId);
+    expect(one.transaction.items.length).toBeGreaterThan(0);
+  });
+
+  it('turns API and range errors into actionable isError results', async () => {
+    const notFound = errorOf(await call('get_transaction', { transId: '999999:999' }));
+    expect(notFound.code).toBe('NOT_FOUND');
+    const tooLong = errorOf(await call('list_transactions', { startDate: '2026-09-01', endDate: '2026-10-15' }));
+    expect(tooLong.code).toBe('DATE_RANGE_ERROR');
+    expect(tooLong.message).toMatch(/31 days/);
+    const badId = await call('get_transaction', { transId: '../site/list' });
+    expect(badId.isError).toBe(true);
+  });
+
+  it('exports a site-day through batch jobs with progress notifications', async () => {
+    const progress: Array<{ progress: number; total?: number }> = [];
+    const result = (await client.callTool(
+      { name: 'load_transaction_job', arguments: { site: 'NAPR', ...window, maxRecords: 5 } },
+      undefined,
+      { onprogress: (p) => progress.push(p), timeout: 60_000 },
+    )) as CallToolResult;
+    seen.push(JSON.stringify(result));
+    const out = structured<{ recordCount: number; records: unknown[]; truncated: boolean; byType: Record<string, number> }>(result);
+    expect(out.recordCount).toBeGreaterThan(5);
+    expect(out.records).toHaveLength(5);
+    expect(out.truncated).toBe(true);
+    expect(Object.values(out.byType).reduce((a, b) => a + b, 0)).toBe(out.recordCount);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)!.progress).toBe(progress.at(-1)!.total);
+  });
+
+  it('stops polling when the caller cancels', async () => {
+    const fault = api.control.inject({ endpoint: 'loadJob', kind: 'jobNeverFinishes' });
+    const polls = () => api.control.requests().filter((r) => r.path.endsWith('/get-job-data')).length;
+    const before = polls();
+    const controller = new AbortController();
+    const pending = client.callTool({ name: 'load_transaction_job', arguments: { site: 'SCHB', ...window } }, undefined, {
+      signal: controller.signal,
+      timeout: 60_000,
+    });
+    await expect.poll(polls, { timeout: 5000 }).toBeGreaterThan(before);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 100));
+    const atCancel = polls();
+    // Longer than the client's 2 s poll interval: a job still being polled would show here.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(polls()).toBe(atCancel);
+    fault.remove();
+  });
+});
+
+describe('secrets', () => {
+  it('never reach a tool result', () => {
+    expect(seen.length).toBeGreaterThan(20);
+    for (const result of seen) {
+      expect(result).not.toContain(BOT.password);
+      expect(result).not.toContain(API.apiKey);
+      expect(result).not.toMatch(/PHPSESSID=/);
+    }
+  });
+});
