@@ -234,6 +234,8 @@ export function buildTransaction({ seed, site, kind, planSeed, at, hour }: Build
       }
       if (p.chance(0.18)) customer = p.int(0, members * 2 - 1); // loyalty customers beyond the member pool
       tenderKind = payWith(p);
+      // Free-wash coupons from mailers and charity books are a tender, not a discount.
+      if (kind === 'retail' && discounts.length === 0 && lines.length === 1 && p.chance(0.02)) tenderKind = 'coupon';
       if (kind === 'void') status = 'Voided';
       if (kind === 'return') type = 'Return';
       break;
@@ -449,8 +451,8 @@ function addOns(p: Prng, lines: LinePlan[], chance: number): void {
   for (const addOn of ADD_ONS) if (p.chance(chance)) lines.push(line(addOn));
 }
 
-const WALK_IN_TENDERS: TenderKind[] = ['credit', 'debit', 'cash'];
-const WALK_IN_TENDER_WEIGHTS = [62, 14, 24];
+const WALK_IN_TENDERS: TenderKind[] = ['credit', 'debit', 'cash', 'fleet', 'thirdParty'];
+const WALK_IN_TENDER_WEIGHTS = [60, 13, 23, 2, 2];
 function payWith(p: Prng): TenderKind {
   return p.weighted(WALK_IN_TENDERS, WALK_IN_TENDER_WEIGHTS);
 }
@@ -472,9 +474,28 @@ type TenderKind =
   | 'giftcard'
   | 'houseRfid'
   | 'houseCard'
+  | 'fleet'
+  | 'thirdParty'
+  | 'coupon'
   | 'none';
 
 const BRANDS = ['Visa', 'MasterCard', 'Discover', 'Amex'] as const;
+const BRAND_WEIGHTS = [52, 26, 8, 14];
+
+function cardTender(p: Prng, tender: string, subType: string, amount: number, at: number, minYears: number): BuiltTender {
+  const year = new Date(at).getUTCFullYear() + p.int(minYears, 4);
+  const month = String(p.int(1, 12)).padStart(2, '0');
+  return {
+    tender,
+    tenderSubType: subType,
+    amount,
+    change: 0,
+    total: amount,
+    referenceNumber: p.digits(11),
+    creditCardLastFour: p.digits(4),
+    creditCardExpirationDate: `${year}-${month}`,
+  };
+}
 
 function simpleTender(tender: string, tenderSubType: string | null, owed: number): BuiltTender[] {
   return [
@@ -512,24 +533,17 @@ function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number, statu
     case 'check':
       return [{ tender: 'Check', tenderSubType: null, amount: owed, change: 0, total: owed, ...base, referenceNumber: p.digits(4) }];
     case 'credit':
+      return [cardTender(p, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 1)];
+    case 'cardOnFile':
+      return [cardTender(p, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 0)];
     case 'debit':
-    case 'cardOnFile': {
-      const brand = kind === 'debit' ? 'Debit' : p.weighted(BRANDS, [52, 26, 8, 14]);
-      const year = new Date(at).getUTCFullYear() + p.int(kind === 'cardOnFile' ? 0 : 1, 4);
-      const month = String(p.int(1, 12)).padStart(2, '0');
-      return [
-        {
-          tender: kind === 'debit' ? 'Debit' : 'Credit',
-          tenderSubType: brand,
-          amount: owed,
-          change: 0,
-          total: owed,
-          referenceNumber: p.digits(11),
-          creditCardLastFour: p.digits(4),
-          creditCardExpirationDate: `${year}-${month}`,
-        },
-      ];
-    }
+      return [cardTender(p, 'Debit', 'Debit', owed, at, 1)];
+    case 'fleet':
+      return [cardTender(p, 'Fleet', 'Voyager', owed, at, 1)];
+    case 'thirdParty':
+      return [{ ...simpleTender('Prepaid 3rd Party', '3rd Party Interface', owed)[0]!, referenceNumber: p.digits(12) }];
+    case 'coupon':
+      return [{ ...simpleTender('Coupon', 'Code', owed)[0]!, referenceNumber: p.digits(8) }];
     case 'memberRfid':
       return simpleTender('Prepaid', 'RFID Recurring', owed);
     case 'memberLpr':
@@ -538,8 +552,18 @@ function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number, statu
       return [{ ...simpleTender('Prepaid Wash', 'Code', owed)[0]!, referenceNumber: p.digits(8) }];
     case 'washbook':
       return simpleTender('Prepaid', 'Washbook', owed);
-    case 'giftcard':
-      return [{ ...simpleTender('Prepaid', 'Giftcard', owed)[0]!, referenceNumber: `GC${p.digits(10)}` }];
+    case 'giftcard': {
+      const card = `GC${p.digits(10)}`;
+      // A quarter of gift cards run out mid-ticket: the card pays what it holds, a credit card the rest.
+      if (owed > 500 && p.chance(0.25)) {
+        const onCard = p.int(1, Math.floor(owed / 100) - 1) * 100;
+        return [
+          { ...simpleTender('Prepaid', 'Giftcard', onCard)[0]!, referenceNumber: card },
+          cardTender(p, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed - onCard, at, 1),
+        ];
+      }
+      return [{ ...simpleTender('Prepaid', 'Giftcard', owed)[0]!, referenceNumber: card }];
+    }
     case 'houseRfid':
       return simpleTender('Paid On Account', 'House Account RFID', owed);
     case 'houseCard':

@@ -169,14 +169,15 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
   });
 
   it('has memberships, prepaid, washbooks, gift cards, house accounts, merchandise, cards, voids and returns', async () => {
-    const query = { startDate: dayStart(4) + 15 * 3600, endDate: dayStart(4) + 19 * 3600, site: 'SCHB' };
+    const query = { startDate: dayStart(4) + 15 * 3600, endDate: dayStart(4) + 22 * 3600, site: 'SCHB' };
     const seen = { tender: new Set<string>(), subType: new Set<string>(), dept: new Set<string>(), type: new Set<string>(), flags: new Set<string>() };
     let withCard = 0;
     let withPlate = 0;
     let withCashier = 0;
     let withDiscount = 0;
+    let splitTenders = 0;
     sim.control.setJobDuration(0);
-    for (let page = 1; page <= 6; page++) {
+    for (let page = 1; page <= 12; page++) {
       sim.control.reset();
       sim.control.setJobDuration(0);
       const hash = (await call(sim, '/transaction/load-job', { method: 'POST', query: { ...query, offset: page } })).body.data.hash;
@@ -194,6 +195,7 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
           }
         }
         for (const i of t.items) seen.dept.add(i.department);
+        if (t.tenders.length > 1) splitTenders++;
         if (t.vehicleLicensePlate) withPlate++;
         if (t.employeeCashier) withCashier++;
         if (t.discount.length > 0) withDiscount++;
@@ -203,7 +205,10 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
       }
     }
     expect([...seen.dept]).toEqual(expect.arrayContaining(['Wash', 'Add On', 'Recurring Plan', 'Prepaid Wash', 'WashBook', 'GiftCard', 'Merchandise']));
-    expect([...seen.tender]).toEqual(expect.arrayContaining(['Cash', 'Credit', 'Prepaid', 'Paid On Account']));
+    expect([...seen.tender]).toEqual(
+      expect.arrayContaining(['Cash', 'Credit', 'Debit', 'Prepaid', 'Prepaid Wash', 'Paid On Account', 'Fleet', 'Coupon', 'Prepaid 3rd Party']),
+    );
+    expect(splitTenders).toBeGreaterThan(0);
     expect([...seen.subType]).toEqual(expect.arrayContaining(['Visa', 'MasterCard', 'RFID Recurring', 'LPR', 'Giftcard', 'Washbook']));
     expect([...seen.flags].sort()).toEqual(['isPrepaidRedemption', 'isPrepaidSale', 'isRecurringRedemption', 'isRecurringSale']);
     expect(withCard).toBeGreaterThan(50);
