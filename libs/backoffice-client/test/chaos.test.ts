@@ -26,7 +26,7 @@ function prng(seed: number): () => number {
 
 let sim: BackofficeSimulator;
 beforeAll(async () => {
-  sim = await startBackofficeSimulator({ seed: 'chaos' });
+  sim = await startBackofficeSimulator({ seed: 'chaos', employeeCount: 80 });
 });
 afterAll(async () => {
   await sim?.close();

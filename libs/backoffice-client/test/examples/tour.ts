@@ -1,0 +1,88 @@
+// A tour of every BackofficeClient operation against the local simulator.
+// Run from the repo root: node --conditions=@washops/source --import tsx libs/backoffice-client/test/examples/tour.ts
+// Outside this package: import { BackofficeClient } from '@washops/backoffice-client';
+import { BackofficeClient } from '../../src/index.js';
+import { startBackofficeSimulator } from '@washops/backoffice-simulator';
+import { DuplicateError, LookupError, NotFoundError, ValidationError, toPublicError } from '@washops/shared-errors';
+
+const sim = await startBackofficeSimulator({ seed: 'demo' });
+await using bo = new BackofficeClient({ baseUrl: sim.url, username: 'bot', password: 'bot-password' });
+
+// Discovery (cached; pass { refresh: true } to refetch)
+const sites = await bo.listSites();
+console.log(`${sites.length} sites, first: ${sites[0]?.name} (${sites[0]?.code}) in ${sites[0]?.regionName}`);
+console.log('departments:', (await bo.listDepartments()).map((d) => d.name).join(', '));
+const permissions = await bo.listPermissions(); // scope: 'pos' | 'backoffice' | 'all' (default)
+console.log('POS templates:', permissions.filter((p) => p.scope === 'pos').map((p) => p.name).join(', '));
+console.log('Back Office templates:', permissions.filter((p) => p.scope === 'backoffice').map((p) => p.name).join(', '));
+const employees = await bo.listEmployees({ active: 'active' });
+console.log(`${employees.length} active employees`);
+
+// Availability (one cached employee index: roster + the /user/create email map)
+console.log('POS id 424242 free?', await bo.isPosUserIdAvailable(424242));
+console.log('email free?', await bo.isEmailAvailable('Jordan.New@Example.com'));
+console.log('phone free?', await bo.isPhoneAvailable('(312) 555-0142'));
+
+// Create an employee with a linked Back Office user
+const created = await bo.createEmployee({
+  firstName: 'Jordan',
+  lastName: 'New',
+  phone: '(312) 555-0142',
+  email: 'jordan.new@example.com',
+  posUserId: 424242,
+  wageRate: 17.25, // overtime defaults to 1.5× = 25.88
+  startDate: '2026-05-01',
+  availableSites: ['WashU Fiesta', 'NOLO'], // long names or short codes, or 'all'
+  permission: 'Cashier',
+  departments: ['Greeter'],
+  requiresBackoffice: true,
+  backofficeUsername: 'jordan_new',
+});
+console.log('created', created);
+
+// A standalone Back Office user (linked mode: linkToEmployeePosUserId or linkToEmployeeEmail)
+const user = await bo.createBackofficeUser({
+  username: 'outside_accountant',
+  email: 'accountant@example.com',
+  permission: 'General Manager',
+  firstName: 'Alex',
+  lastName: 'Books',
+});
+console.log('Back Office user', user.userId, user.mode, user.warnings);
+
+// Disable (by posUserId or by email), verified by reading the edit form back
+const disabled = await bo.disableEmployee({ posUserId: 424242 });
+console.log('disabled', disabled);
+
+// Errors are typed; toPublicError gives { code, message, details } safe to show
+for (const attempt of [
+  () => bo.createEmployee({ ...baseInput(), availableSites: ['Atlantis'] }), // LookupError
+  () => bo.createEmployee({ ...baseInput(), posUserId: 424242 }), // DuplicateError (field posUserId)
+  () => bo.disableEmployee({ email: 'nobody@example.com' }), // NotFoundError
+  () => bo.createEmployee({ ...baseInput(), phone: '123' }), // ValidationError, before any request
+]) {
+  try {
+    await attempt();
+  } catch (error) {
+    const kind = [LookupError, DuplicateError, NotFoundError, ValidationError].find((c) => error instanceof c)?.name;
+    console.log(kind, '→', toPublicError(error).message);
+  }
+}
+
+function baseInput() {
+  return {
+    firstName: 'Sam',
+    lastName: 'Other',
+    phone: '3125550199',
+    email: 'sam.other@example.com',
+    posUserId: 515151,
+    wageRate: '15.00',
+    startDate: new Date(),
+    availableSites: 'all' as const,
+    permission: 'General User',
+    departments: ['Line'],
+  };
+}
+
+await bo.close();
+await sim.close();
