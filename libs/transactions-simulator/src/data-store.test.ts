@@ -41,6 +41,12 @@ describe('DataStore', () => {
     expect(store.find('12:1001')).toBeUndefined();
     expect(store.find('99999999999:1001')).toBeUndefined();
     expect(store.find('3000000:4242')).toBeUndefined();
+    // Outside the served window: not found, and the day is never generated.
+    const fresh = new DataStore('demo', 4);
+    expect(fresh.find(rows[0]!.transId, { fromMs: DAY + DAY_MS, toMs: DAY + 2 * DAY_MS })).toBeUndefined();
+    expect(fresh.cachedBuckets).toBe(0);
+    expect(fresh.find(rows[0]!.transId, { fromMs: DAY, toMs: Date.parse(rows[0]!.date) - 1 })).toBeUndefined();
+    expect(fresh.find(rows[0]!.transId, { fromMs: DAY, toMs: Date.parse(rows[0]!.date) })).toBeDefined();
   });
 
   it('is deterministic per seed', () => {

@@ -175,8 +175,11 @@ export class DataStore {
     };
   }
 
-  /** Finds a transaction by id, or undefined when the id names nothing that exists. */
-  find(transId: string): Row | undefined {
+  /**
+   * Finds a transaction by id, or undefined when the id names nothing that exists. With `window`, a transaction
+   * outside it is not found, and its day is not generated at all.
+   */
+  find(transId: string, window?: { fromMs: number; toMs: number }): Row | undefined {
     const match = /^(\d+):(\d+)$/.exec(transId);
     if (!match) return undefined;
     const site = siteById.get(Number(match[2]));
@@ -184,8 +187,12 @@ export class DataStore {
     if (!site || !Number.isSafeInteger(record) || record < 0) return undefined;
     const dayOrdinal = Math.floor(record / PER_DAY);
     const seq = record % PER_DAY;
-    const bucket = this.bucket(site, NUMBER_EPOCH_MS + dayOrdinal * DAY_MS);
+    const dayStart = NUMBER_EPOCH_MS + dayOrdinal * DAY_MS;
+    if (window && (dayStart + DAY_MS <= window.fromMs || dayStart > window.toMs)) return undefined;
+    const bucket = this.bucket(site, dayStart);
     if (seq >= bucket.at.length) return undefined;
+    const at = bucket.at[seq] as number;
+    if (window && (at < window.fromMs || at > window.toMs)) return undefined;
     return { site, bucket, index: seq };
   }
 

@@ -255,5 +255,8 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
     const [record, site] = latest.transId.split(':').map(Number) as [number, number];
     expect((await call(sim, `/transaction/${record + 1}:${site}`)).status).toBe(404);
     expect((await call(sim, `/transaction/${latest.transId}`)).status).toBe(200);
+    // Ids step 5 000 per day: the same slot 150 days back exists, 200 days back is past the six months served.
+    expect((await call(sim, `/transaction/${record - 150 * 5000 - 2000}:${site}`)).status).toBe(200);
+    expect((await call(sim, `/transaction/${record - 200 * 5000 - 2000}:${site}`)).status).toBe(404);
   });
 });
