@@ -83,6 +83,8 @@ export interface BackofficeSimulator {
 }
 
 const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** The request log keeps the most recent entries only, so a long-running demo does not grow without bound. */
+const MAX_LOGGED_REQUESTS = 50_000;
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 interface Session {
@@ -165,7 +167,13 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
 
   const lifetime = () => SESSION_IDLE_MS * timeScale;
 
+  let sessionsCreated = 0;
   function newSession(): Session {
+    // Expired sessions are dropped lazily; sweep now and then so clients that never send a cookie cost nothing.
+    if (++sessionsCreated % 256 === 0) {
+      const now = Date.now();
+      for (const [id, s] of sessions) if (now - s.lastSeen > lifetime()) sessions.delete(id);
+    }
     const session: Session = {
       id: randomBytes(16).toString('hex').slice(0, 26),
       username: null,
@@ -535,6 +543,7 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
     const entry: LoggedRequest = { method, path, query: Object.fromEntries(url.searchParams), status: 0, at: Date.now() };
     if (form) entry.body = form.pairs.map(([k, v]) => [k, v] as [string, string]);
     log.push(entry);
+    if (log.length > MAX_LOGGED_REQUESTS) log = log.slice(-Math.floor(MAX_LOGGED_REQUESTS / 2));
 
     if (latencyMs > 0) await sleep(latencyMs);
     const fired = faults.draw(method, path);

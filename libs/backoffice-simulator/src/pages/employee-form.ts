@@ -200,7 +200,7 @@ function compensationBlock(tree: SiteTree): string {
     days
       .map(
         (day, d) =>
-          `                    <tr>\n                        <td style="vertical-align: middle;">\n                            <span class="dayofweek">${day}</span>\n                        </td>\n` +
+          `                    <tr>\n                        <td style="vertical-align: middle;">\n                            <span class="dayofweek" style="">${day}</span>\n                        </td>\n` +
           timeCell(d, 'start') +
           timeCell(d, 'end') +
           '                    </tr>\n',
