@@ -117,6 +117,20 @@ describe('GET /employee/edit/<id> and POST /employee/update', () => {
     expect(flashTexts(page.$).successes).toEqual(['Robin Newhire was updated successfully.']);
   });
 
+  it('changes the sites when a post also carries the unchecked boxes (the early-client bug the presence rule causes)', async () => {
+    const id = await create([17, 18, 19]);
+    const page = await b.get(`/employee/edit/${id}`);
+    const naive: Array<[string, string]> = [];
+    page.$('form#employee-create-edit-form').find('input[name], select[name]').each((_, el) => {
+      const node = page.$(el);
+      if (node.is('[disabled]') || node.is('select')) return;
+      naive.push([node.attr('name') ?? '', node.attr('value') ?? node.attr('data-value') ?? '']);
+    });
+    naive.push(['employee[departments][]', '3']);
+    expect((await b.post('/employee/update', naive)).location).toBe('/employee');
+    expect(sim.control.employee(id)?.siteIds).toBe('all');
+  });
+
   it('reads employee[isActive]=0 as checked (presence), so it does not disable', async () => {
     const id = await create([1]);
     const body = serializeForm((await b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[isActive]');
