@@ -1,4 +1,6 @@
 import { AuthenticationError, BackofficeServerError, ValidationError } from '@washops/shared-errors';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { CREATE_PAGE, FakeBackoffice, LOGIN_PAGE, html, redirect } from '../test/support/fake-backoffice.js';
 import { BackofficeClient } from './client.js';
@@ -146,6 +148,44 @@ describe('transport', () => {
     expect(all).not.toContain(fake.password);
     expect(all).not.toContain('sid-1-abcdef');
     expect(all).toContain('/login_check');
+  });
+});
+
+describe('logging with pino', () => {
+  it('writes request and session lines at debug level, with no password, cookie or body', async () => {
+    const fake = new FakeBackoffice();
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = pino({ level: 'debug' }, stream);
+    const bo = client(fake, { logger });
+    await bo.listSites();
+    fake.expireAll();
+    await bo.listSites({ refresh: true });
+    const all = lines.join('');
+    expect(all).toContain('backoffice signed in');
+    expect(all).toContain('backoffice session lost');
+    expect(all).toContain('"path":"/employee/create"');
+    expect(all).not.toContain(fake.password);
+    expect(all).not.toMatch(/sid-\d+-abcdef/);
+    expect(all).not.toContain('_password');
+  });
+
+  it('is silent without a logger', async () => {
+    const fake = new FakeBackoffice();
+    const writes: unknown[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: unknown) => writes.push(chunk) > -1) as typeof process.stdout.write;
+    try {
+      await client(fake).listSites();
+    } finally {
+      process.stdout.write = original;
+    }
+    expect(writes).toEqual([]);
   });
 });
 

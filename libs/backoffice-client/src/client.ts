@@ -89,7 +89,7 @@ export class BackofficeClient implements AsyncDisposable {
       logger: parsed.logger,
       getRetries: parsed.getRetries,
     });
-    this.session = new Session(this.transport, { username: parsed.username, password: parsed.password });
+    this.session = new Session(this.transport, { username: parsed.username, password: parsed.password }, parsed.logger);
     this.ctx = new ClientContext(this.session, parsed.indexMaxAgeMs);
   }
 

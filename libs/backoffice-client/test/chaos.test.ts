@@ -26,7 +26,7 @@ function prng(seed: number): () => number {
 
 let sim: BackofficeSimulator;
 beforeAll(async () => {
-  sim = await startBackofficeSimulator({ seed: 'chaos', employeeCount: 80 });
+  sim = await startBackofficeSimulator({ seed: 'chaos', employeeCount: 150 });
 });
 afterAll(async () => {
   await sim?.close();

@@ -421,4 +421,57 @@ describe('session and failures over HTTP', () => {
     expect(error).toBeInstanceOf(BackofficeServerError);
     expect((error as WashOpsError).details).toMatchObject({ page: 'employee-create' });
   });
+
+  it('renews only once: a session lost again right after the renewal is an AuthenticationError', async () => {
+    await using bo = clientFor(sim);
+    await bo.listSites();
+    sim.control.inject({ route: 'GET /employee/create', kind: 'expireSession', count: 2 });
+    const error = await bo.listSites({ refresh: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toMatch(/Re-authentication failed/);
+    expect(bo.loginCount).toBe(2);
+  });
+
+  it('validates every input before sending anything', async () => {
+    await using bo = clientFor(sim);
+    sim.control.clearRequests();
+    const attempts: Array<() => Promise<unknown>> = [
+      () => bo.createEmployee(newEmployee({ email: 'not-an-email' })),
+      () => bo.createEmployee(newEmployee({ posPin: 123 })),
+      () => bo.disableEmployee({}),
+      () => bo.disableEmployee({ posUserId: 5, email: 'a@b.co' }),
+      () => bo.createBackofficeUser({ username: 'ok_name', email: 'a@b.co', permission: 'Manager' }),
+      () => bo.createBackofficeUser({ username: 'ok_name', email: 'a@b.co', permission: 'Manager', linkToEmployeePosUserId: 1, firstName: 'A', lastName: 'B' }),
+      () => bo.isPosUserIdAvailable(-3),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toBeInstanceOf(ValidationError);
+    expect(sim.control.requests()).toEqual([]);
+  });
+});
+
+describe('Back Office user duplicates and empty tenants', () => {
+  it('raises DuplicateError (field email) when a new Back Office user takes an employee email', async () => {
+    const taken = sim.control.employees().find((e) => e.email);
+    if (!taken) throw new Error('no employee with email');
+    await using bo = clientFor(sim);
+    const error = await bo
+      .createBackofficeUser({ username: 'dup_email', email: taken.email, permission: 'Manager', firstName: 'Du', lastName: 'Plicate' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DuplicateError);
+    expect((error as DuplicateError).field).toBe('email');
+  });
+
+  it('raises NotFoundError when no employee exists to read the POS templates from', async () => {
+    const empty = await startBackofficeSimulator({ seed: 'empty', employeeCount: 0 });
+    try {
+      await using bo = clientFor(empty);
+      const error = await bo.listPermissions({ scope: 'pos' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as Error).message).toMatch(/no employee/);
+      expect((await bo.listPermissions({ scope: 'backoffice' })).length).toBeGreaterThan(0);
+      expect(await bo.listEmployees()).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { AuthenticationError, BackofficeServerError } from '@washops/shared-errors';
 import { isLoginPage, isLoginPath } from '../pages/login.js';
-import type { HttpResult, RequestSpec, Transport } from './transport.js';
+import type { BackofficeLogger, HttpResult, RequestSpec, Transport } from './transport.js';
 
 export interface Credentials {
   username: string;
@@ -24,6 +24,7 @@ export class Session {
   constructor(
     private readonly transport: Transport,
     private readonly credentials: Credentials,
+    private readonly logger?: BackofficeLogger,
   ) {}
 
   get isLoggedIn(): boolean {
@@ -36,6 +37,7 @@ export class Session {
     const lost = lostSignal(first);
     if (!lost) return first;
     this.invalidate(generation);
+    this.logger?.warn({ method: spec.method, path: spec.path, signal: lost }, 'backoffice session lost');
     if (spec.method === 'POST' && lost !== 'redirect-to-login') {
       throw new AuthenticationError(
         `The BackOffice session was lost during POST ${spec.path} (${lost}); the form may or may not have been processed, so it was not sent again`,
@@ -104,6 +106,7 @@ export class Session {
         throw new AuthenticationError('Login failed: the BackOffice rejected the credentials', { status: answer.status });
       }
       this.loggedIn = true;
+      this.logger?.info({ username: this.credentials.username, login: this.loginCount }, 'backoffice signed in');
       return;
     }
     if (isLoginPage(answer.body) || answer.status === 401 || answer.status === 403) {
@@ -113,6 +116,7 @@ export class Session {
       throw new BackofficeServerError(`Unexpected login response: HTTP ${answer.status}`, { status: answer.status });
     }
     this.loggedIn = true;
+    this.logger?.info({ username: this.credentials.username, login: this.loginCount }, 'backoffice signed in');
   }
 }
 
