@@ -48,6 +48,7 @@ import {
   parseTransId,
   selectSites,
   sixMonthsBefore,
+  VALIDATION_RULES,
 } from './validation.js';
 
 /** The contract's throttle: 20 requests per 15-second fixed window per API id (§1 "Throttling"). */
@@ -123,6 +124,11 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   let realism: RealismFlags = resolveRealism(options.realism);
   let envelope: ErrorEnvelope = options.errorEnvelope ?? 'flat';
   const nullTotalsShare = options.nullTotalsShare ?? DEFAULT_NULL_TOTALS_SHARE;
+  if (!(nullTotalsShare >= 0 && nullTotalsShare <= 1)) throw new TypeError('nullTotalsShare must be between 0 and 1');
+  if (environment !== 'production' && environment !== 'sandbox') throw new TypeError(`Unknown environment: ${String(environment)}`);
+  if (options.errorEnvelope !== undefined && options.errorEnvelope !== 'flat' && options.errorEnvelope !== 'wrapped') {
+    throw new TypeError(`Unknown error envelope: ${String(options.errorEnvelope)}`);
+  }
 
   const store = new DataStore(seed);
   const log = new RequestLog();
@@ -177,7 +183,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
 
     getJobData: ({ caller, query }) => {
       const hash = query['hash'];
-      if (hash === undefined || hash.trim() === '') throw DataApiError.validation(['hash: This value should not be blank.']);
+      if (hash === undefined || hash.trim() === '') throw DataApiError.validation([VALIDATION_RULES.hashMissing.message]);
       const job = jobs.find(caller.credential.apiId, hash.trim());
       if (!job) throw notFound('jobNotFound');
       const state = jobs.state(job);
@@ -284,8 +290,12 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
       const caller = scope(req.headers, credential, environment);
       reply = handlers[matched.endpoint]({ caller, query, params: matched.params, endpoint: matched.endpoint });
     } catch (error) {
-      if (!(error instanceof DataApiError)) throw error;
-      reply = json(error.status, errorBody(error, envelope));
+      // Anything unforeseen is the API's own 500, so a client sees a typed failure, never a hung request.
+      const apiError =
+        error instanceof DataApiError
+          ? error
+          : new DataApiError('ServerUnexpectedFailure', ERROR_MESSAGES.ServerUnexpectedFailure, undefined, 'SCEC0002');
+      reply = json(apiError.status, errorBody(apiError, envelope));
     }
     if (corrupt) reply = { ...reply, body: reply.body.slice(0, Math.max(1, Math.floor(reply.body.length / 2))) };
     await respond(res, entry, reply);
