@@ -161,7 +161,7 @@ function checkDuplicates(input: CreateEmployeeParsed, index: Awaited<ReturnType<
   }
 }
 
-function resolveTemplate(page: EmployeePermissionsPage, requested: string, warnings: string[]): PosTemplate {
+export function resolveTemplate(page: EmployeePermissionsPage, requested: string, warnings: string[]): PosTemplate {
   const find = (name: string): PosTemplate | undefined => page.templates.find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
   const exact = find(requested);
   if (exact) return exact;
@@ -176,7 +176,7 @@ function resolveTemplate(page: EmployeePermissionsPage, requested: string, warni
   return fallback;
 }
 
-function resolveDepartments(known: Array<{ id: number; name: string }>, requested: string[]): number[] {
+export function resolveDepartments(known: Array<{ id: number; name: string }>, requested: string[]): number[] {
   const ids: number[] = [];
   const unknown: string[] = [];
   for (const name of requested) {
