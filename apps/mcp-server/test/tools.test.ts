@@ -48,6 +48,9 @@ function errorOf(result: CallToolResult): { code: string; message: string } {
   return match ? { code: match[1]!, message: match[2]! } : { code: 'INPUT', message: text(result) };
 }
 
+/** The first two sites of the simulated chain. */
+const siteCode = (index: number) => api.control.sites()[index]!.code;
+
 /** A two-hour window yesterday (UTC): enough transactions for paging, few enough for a quick job. */
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const window = { startDate: `${yesterday}T14:00:00Z`, endDate: `${yesterday}T16:00:00Z` };
@@ -224,7 +227,7 @@ describe('Back Office tools', () => {
 describe('transaction tools', () => {
   it('lists sites, then transactions capped with a note on how to narrow the query', async () => {
     const { sites } = structured<{ sites: Array<{ code: string }> }>(await call('list_transaction_sites'));
-    expect(sites.map((s) => s.code)).toContain('NAPR');
+    expect(sites.map((s) => s.code)).toEqual(api.control.sites().map((s) => s.code));
     const capped = structured<{ transactions: unknown[]; truncated: boolean; note?: string; returned: number }>(
       await call('list_transactions', { ...window, maxResults: 30 }),
     );
@@ -235,11 +238,11 @@ describe('transaction tools', () => {
 
   it('lists by type and v2 for one site, and gets one transaction in full', async () => {
     const washes = structured<{ transactions: Array<{ transId: string }>; truncated: boolean }>(
-      await call('list_transactions_by_type', { type: 'wash', site: 'NAPR', ...window, maxResults: 1000 }),
+      await call('list_transactions_by_type', { type: 'wash', site: siteCode(0), ...window, maxResults: 1000 }),
     );
     expect(washes.transactions.length).toBeGreaterThan(0);
     expect(washes.truncated).toBe(false);
-    const v2 = structured<{ transactions: Array<{ transactionStatus: string }> }>(await call('list_transactions_v2', { site: 'NAPR', ...window, maxResults: 10 }));
+    const v2 = structured<{ transactions: Array<{ transactionStatus: string }> }>(await call('list_transactions_v2', { site: siteCode(0), ...window, maxResults: 10 }));
     expect(v2.transactions[0]!.transactionStatus).toEqual(expect.any(String));
     const one = structured<{ transaction: { id: string; items: unknown[]; tenders: unknown[] } }>(await call('get_transaction', { transId: washes.transactions[0]!.transId }));
     expect(one.transaction.id).toBe(washes.transactions[0]!.transId);
@@ -259,7 +262,7 @@ describe('transaction tools', () => {
   it('exports a site-day through batch jobs with progress notifications', async () => {
     const progress: Array<{ progress: number; total?: number }> = [];
     const result = (await client.callTool(
-      { name: 'load_transaction_job', arguments: { site: 'NAPR', ...window, maxRecords: 5 } },
+      { name: 'load_transaction_job', arguments: { site: siteCode(0), ...window, maxRecords: 5 } },
       undefined,
       { onprogress: (p) => progress.push(p), timeout: 60_000 },
     )) as CallToolResult;
@@ -278,7 +281,7 @@ describe('transaction tools', () => {
     const polls = () => api.control.requests().filter((r) => r.path.endsWith('/get-job-data')).length;
     const before = polls();
     const controller = new AbortController();
-    const pending = client.callTool({ name: 'load_transaction_job', arguments: { site: 'SCHB', ...window } }, undefined, {
+    const pending = client.callTool({ name: 'load_transaction_job', arguments: { site: siteCode(1), ...window } }, undefined, {
       signal: controller.signal,
       timeout: 60_000,
     });

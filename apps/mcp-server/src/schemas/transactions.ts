@@ -100,9 +100,26 @@ export const dataApiSiteSchema = z.object({
   timezone: nullableString,
 }) satisfies z.ZodType<DataApiSite>;
 
-const dateInput = z
-  .union([z.string(), z.number()])
-  .describe('ISO 8601 date or date-time (no offset means UTC), e.g. "2026-11-01" or "2026-11-01T06:00:00-06:00"; or Unix seconds');
+/** One JSON type per field (portable to every model provider); digits-only means Unix seconds. */
+export const dateInput = z
+  .string()
+  .min(1)
+  .describe('ISO 8601 date or date-time (no offset means UTC), e.g. "2026-11-01" or "2026-11-01T06:00:00-06:00"; or Unix seconds as digits');
+
+/** Unix seconds arrive as a digits-only string; the client takes them as a number. */
+export function toDateParam(value: string): string | number {
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** The list tools' filters as the client's list params (dates converted, absent filters dropped). */
+export function toListParams(filters: { startDate: string; endDate: string; site?: string | undefined; region?: string | undefined }) {
+  return {
+    startDate: toDateParam(filters.startDate),
+    endDate: toDateParam(filters.endDate),
+    ...(filters.site === undefined ? {} : { site: filters.site }),
+    ...(filters.region === undefined ? {} : { region: filters.region }),
+  };
+}
 
 /** The filters every list tool takes. The client validates them fully (dates, the 31-day limit). */
 export const listFilterShape = {

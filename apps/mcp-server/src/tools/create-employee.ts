@@ -5,7 +5,7 @@ import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
 import { defined } from './list-helpers.js';
 
-const money = z.union([z.number(), z.string()]).describe('Dollars, e.g. 15 or "15.25"');
+const money = z.number().positive().describe('Dollars, e.g. 15.25');
 
 export const createEmployee = defineTool({
   name: 'create_employee',

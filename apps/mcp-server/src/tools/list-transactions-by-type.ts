@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listFilterShape, listItemSchema, listOutputSchema, transactionTypeSchema } from '../schemas/transactions.js';
+import { listFilterShape, listItemSchema, listOutputSchema, transactionTypeSchema, toListParams } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { collectCapped, defined, money, narrowingNote, sumCents } from './list-helpers.js';
+import { collectCapped, money, narrowingNote, sumCents } from './list-helpers.js';
 
 export const listTransactionsByType = defineTool({
   name: 'list_transactions_by_type',
@@ -16,7 +16,7 @@ export const listTransactionsByType = defineTool({
   outputSchema: listOutputSchema(listItemSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async run({ type, maxResults, ...filters }, services, { signal }) {
-    const stream = transactionsOf(services).listByTypeStream(type, defined(filters), { signal });
+    const stream = transactionsOf(services).listByTypeStream(type, toListParams(filters), { signal });
     const { rows, truncated } = await collectCapped(stream, maxResults);
     return {
       transactions: rows,

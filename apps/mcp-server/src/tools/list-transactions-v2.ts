@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listFilterShape, listOutputSchema, v2ListItemSchema } from '../schemas/transactions.js';
+import { listFilterShape, listOutputSchema, v2ListItemSchema, toListParams } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { collectCapped, defined, money, narrowingNote, sumCents } from './list-helpers.js';
+import { collectCapped, money, narrowingNote, sumCents } from './list-helpers.js';
 
 export const listTransactionsV2 = defineTool({
   name: 'list_transactions_v2',
@@ -16,7 +16,7 @@ export const listTransactionsV2 = defineTool({
   outputSchema: listOutputSchema(v2ListItemSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async run({ maxResults, ...filters }, services, { signal }) {
-    const { rows, truncated } = await collectCapped(transactionsOf(services).listV2Stream(defined(filters), { signal }), maxResults);
+    const { rows, truncated } = await collectCapped(transactionsOf(services).listV2Stream(toListParams(filters), { signal }), maxResults);
     return {
       transactions: rows,
       returned: rows.length,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listFilterShape, listItemSchema, listOutputSchema } from '../schemas/transactions.js';
+import { listFilterShape, listItemSchema, listOutputSchema, toListParams } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { collectCapped, defined, money, narrowingNote, sumCents } from './list-helpers.js';
+import { collectCapped, money, narrowingNote, sumCents } from './list-helpers.js';
 
 export const listTransactions = defineTool({
   name: 'list_transactions',
@@ -17,7 +17,7 @@ export const listTransactions = defineTool({
   outputSchema: listOutputSchema(listItemSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async run({ maxResults, ...filters }, services, { signal }) {
-    const { rows, truncated } = await collectCapped(transactionsOf(services).listStream(defined(filters), { signal }), maxResults);
+    const { rows, truncated } = await collectCapped(transactionsOf(services).listStream(toListParams(filters), { signal }), maxResults);
     return {
       transactions: rows,
       returned: rows.length,

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { jobItemSchema } from '../schemas/transactions.js';
+import { dateInput, jobItemSchema, toDateParam } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
 import { money, sumCents } from './list-helpers.js';
-
-const dateInput = z
-  .union([z.string(), z.number()])
-  .describe('ISO 8601 date-time (no offset means UTC) or Unix seconds');
 
 export const loadTransactionJob = defineTool({
   name: 'load_transaction_job',
@@ -37,8 +33,8 @@ export const loadTransactionJob = defineTool({
   async run({ site, startDate, endDate, maxRecords }, services, { signal, reportProgress }) {
     const records = await transactionsOf(services).loadJob({
       site,
-      startDate,
-      endDate,
+      startDate: toDateParam(startDate),
+      endDate: toDateParam(endDate),
       signal,
       onProgress: ({ pagesDone, pagesTotal, records: count }) => {
         void reportProgress(pagesDone, pagesTotal ?? undefined, `${pagesDone} of ${pagesTotal ?? '?'} pages, ${count} records`);
