@@ -40,6 +40,8 @@ export const CHOSEN_MESSAGES = {
   username: 'Username must start with a letter and contain 3 to 64 alpha-numeric characters.',
   password: 'Password and Confirm Password must match and have at least 8 alpha-numeric characters.',
   employeeNotFound: 'The employee could not be found.',
+  effectiveDate: 'Effective Date must be a valid date.',
+  regularRate: 'Effective Hourly Rate must be a number which is no less than 0.',
   userNotFound: 'The user could not be found.',
 } as const;
 

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { FaultSet, type BackofficeFault } from './faults.js';
 import { FormBody, parsePositiveInt } from './form.js';
 import { renderDashboardPage } from './pages/dashboard.js';
+import { compareFormDates, renderEmployeeCompensationPage } from './pages/employee-compensation.js';
 import { renderEmployeeCreatePage, renderEmployeeEditPage } from './pages/employee-form.js';
 import { renderEmployeePermissionsPage } from './pages/employee-permissions.js';
 import { renderErrorPage, type Flash } from './pages/layout.js';
@@ -18,7 +19,7 @@ import { renderUserListPage, type UserListQuery } from './pages/user-list.js';
 import { renderUserPermissionsPage } from './pages/user-permissions.js';
 import { createRandom, randomAlnum, randomInt } from './prng.js';
 import { redirectShell } from './redirect-shell.js';
-import { bindEmployee, CHOSEN_MESSAGES, isEmailTaken, MESSAGES, USERNAME_PATTERN } from './rules.js';
+import { bindEmployee, CHOSEN_MESSAGES, isEmailTaken, MESSAGES, parseFormDate, USERNAME_PATTERN } from './rules.js';
 import { decodeSiteAccess, USER_TREE } from './site-tree.js';
 import { BO_TOKENS, POS_PERMISSION_IDS } from './tenant/catalog.js';
 import type { EmployeeRecord, SimBackofficeUser, SimEmployee, TenantStore } from './tenant/model.js';
@@ -316,8 +317,10 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
         isOvertimeEligible: form.has('wage[isOvertimeEligible]'),
         siteId: wageSite ?? siteIds[0] ?? null,
       },
+      wageHistory: [],
       statusSince: Date.now(),
     };
+    record.wageHistory.push({ ...record.wage, effectiveDate: record.startDate });
     store.employees.set(id, record);
     return succeed(ctx, `/employee/permissions/${id}`, `${record.firstName} ${record.lastName} has been created successfully! Please setup their POS permissions.`);
   }
@@ -346,6 +349,34 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
     existing.grants = POS_PERMISSION_IDS.filter((n) => form.has(`permissions[${n}][hasGrantAccess]`));
     existing.overrides = POS_PERMISSION_IDS.filter((n) => form.has(`permissions[${n}][requiresOverride]`));
     return succeed(ctx, '/employee', null);
+  }
+
+  function compensationUpdate(ctx: RequestContext): Reply {
+    const form = ctx.form ?? new FormBody([]);
+    const id = parsePositiveInt(form.value('employeeId'));
+    const existing = id === null ? undefined : store.employees.get(id);
+    if (!existing) return fail(ctx, '/employee', [CHOSEN_MESSAGES.employeeNotFound], false);
+    const back = `/employee/compensation/${existing.id}`;
+    const effectiveDate = parseFormDate(form.value('wage[effectiveDate]'));
+    const rate = form.value('wage[regularRate]').trim();
+    const errors: string[] = [];
+    if (effectiveDate === null) errors.push(CHOSEN_MESSAGES.effectiveDate);
+    if (!/^\d+(\.\d{1,2})?$/.test(rate)) errors.push(CHOSEN_MESSAGES.regularRate);
+    if (errors.length > 0) return fail(ctx, back, errors, true);
+    const latest = existing.wageHistory[existing.wageHistory.length - 1];
+    // A wage not strictly after the latest record is answered like a success and silently not applied.
+    if (effectiveDate === null || (latest && compareFormDates(effectiveDate, latest.effectiveDate) <= 0)) return redirect(back);
+    const eligible = form.has('wage[isOvertimeEligible]');
+    const wageSite = parsePositiveInt(form.value('wage[siteId]'));
+    existing.wage = {
+      isHourly: form.value('wage[isHourly]') !== '0',
+      regularRate: Number(rate).toFixed(2),
+      overtimeRate: eligible ? form.value('wage[overtimeRate]').trim() : '',
+      isOvertimeEligible: eligible,
+      siteId: wageSite ?? existing.wage.siteId,
+    };
+    existing.wageHistory.push({ ...existing.wage, effectiveDate });
+    return redirect(back);
   }
 
   function userInsert(ctx: RequestContext): Reply {
@@ -482,6 +513,11 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
         if (!employee) return notFound();
         return page(renderEmployeeEditPage({ tree: store.tree, userName: s.displayName, flashes: takeFlashes(s), employee }));
       }
+      if ((m = /^\/employee\/compensation\/(\d+)$/.exec(path))) {
+        const employee = store.employees.get(Number(m[1]));
+        if (!employee) return notFound();
+        return page(renderEmployeeCompensationPage({ tree: store.tree, userName: s.displayName, flashes: takeFlashes(s), employee, today: todayFormDate() }));
+      }
       if ((m = /^\/employee\/permissions\/(\d+)$/.exec(path))) {
         const employee = store.employees.get(Number(m[1]));
         if (!employee) return notFound();
@@ -507,6 +543,7 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
       if (path === '/employee/insert') return employeeInsert(ctx);
       if (path === '/employee/update') return employeeUpdate(ctx);
       if (path === '/employee/permissions/update') return permissionsUpdate(ctx);
+      if (path === '/employee/compensation/update') return compensationUpdate(ctx);
       if (path === '/user/insert') return userInsert(ctx);
       if (path === '/user/permissions/update') return userPermissionsUpdate(ctx);
     }

@@ -5,7 +5,7 @@
  */
 import { escapeHtml as esc } from '../redirect-shell.js';
 import { DEPARTMENTS } from '../tenant/catalog.js';
-import type { EmployeeRecord, SiteAccess, SiteTree } from '../tenant/model.js';
+import type { EmployeeRecord, Site, SiteAccess, SiteTree } from '../tenant/model.js';
 import { EMPLOYEE_TREE, renderSiteTree } from '../site-tree.js';
 import { renderFlashes, renderPage, type Flash } from './layout.js';
 
@@ -141,8 +141,9 @@ function commonFields(tree: SiteTree, v: EmployeeFormValues, isActive: boolean |
   return out.join('');
 }
 
-function compensationBlock(tree: SiteTree): string {
-  const sitesByCode = [...tree.sites].sort((a, b) => a.code.toLowerCase().localeCompare(b.code.toLowerCase()));
+/** The wage fields shared by the create form and the compensation page; the labor-site select lists `sites` by code. */
+export function wageFields(sites: readonly Site[]): string {
+  const sitesByCode = [...sites].sort((a, b) => a.code.toLowerCase().localeCompare(b.code.toLowerCase()));
   const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
   const timeCell = (d: number, which: 'start' | 'end') =>
     `                        <td class="">\n                            <div class="input-group">\n` +
@@ -150,7 +151,7 @@ function compensationBlock(tree: SiteTree): string {
     `                                <span class="input-group-btn">\n                                    <button type="button" id="btn-clear-time-${which}-${d}" class="btn btn-clear-danger square" data-fhclear="#day-${d}-${which}-time">\n` +
     '                                        <i class="fa fa-times fa-lg" title="Clear Filter"></i>\n                                        <span class="sr-only">Clear Time</span>\n                                    </button>\n                                </span>\n                            </div>\n                        </td>\n';
   return (
-    '            <h2>Compensation</h2>\n\n<div class="row">\n    <div class="form-col-main">\n        <div class="row">\n            <div class="col-xs-12 col-sm-4">\n' +
+    '<div class="row">\n    <div class="form-col-main">\n        <div class="row">\n            <div class="col-xs-12 col-sm-4">\n' +
     '                <div class="form-group validate-employee-compensation-wage-type">\n                    <label for="employee-compensation-wage-type" class="control-label">Type</label>\n' +
     '                    <select id="employee-compensation-wage-type" name="wage[isHourly]" class="form-control chosen-select" aria-describedby="employee-compensation-help">\n' +
     '                        <option value="1" selected>Hourly</option>\n                        <option value="0">Salary</option>\n                    </select>\n                </div>\n            </div>\n' +
@@ -253,7 +254,8 @@ export function renderEmployeeCreatePage(opts: { tree: SiteTree; userName: strin
     renderFlashes(opts.flashes) +
     '\n        <form data-check-unique="/employee/checkunique" id="employee-create-edit-form" class="employee-crud-form" action="/employee/insert" autocomplete="off" method="post">\n\n' +
     commonFields(opts.tree, values, null) +
-    compensationBlock(opts.tree) +
+    '            <h2>Compensation</h2>\n\n' +
+    wageFields(opts.tree.sites) +
     buttons('Set POS Access', 'btn-employee-create-cancel') +
     '        </form>\n    </div>\n    <!-- /form-sonny -->\n';
   return renderPage({ title: 'Create Employee', userName: opts.userName, main, scripts: ['/js/app/employeeCreateEdit.js'] });

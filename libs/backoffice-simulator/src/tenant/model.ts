@@ -43,6 +43,12 @@ export interface Wage {
   siteId: number | null;
 }
 
+/** One row of the compensation history. */
+export interface WageRecord extends Wage {
+  /** MM/DD/YYYY. */
+  effectiveDate: string;
+}
+
 export interface EmployeeRecord {
   id: number;
   posCredentialId: number;
@@ -63,7 +69,10 @@ export interface EmployeeRecord {
   emergencyContactName: string;
   emergencyContactPhone: string;
   adpEmployeeId: string;
+  /** The current wage (the latest record of the history). */
   wage: Wage;
+  /** Oldest first; the first record is effective from the start date. */
+  wageHistory: WageRecord[];
   /** Epoch ms since which the current active/inactive state holds (the roster tooltip). */
   statusSince: number;
 }
@@ -105,6 +114,8 @@ export interface SimEmployee {
   emergencyContactPhone: string;
   adpEmployeeId: string;
   wage: Wage;
+  /** Oldest first, effective dates as ISO dates. */
+  wageHistory: Array<Wage & { effectiveDate: string }>;
 }
 
 /** The public view of a Back Office user (`control.users()`). */
@@ -154,6 +165,7 @@ export function toSimEmployee(tree: SiteTree, e: EmployeeRecord): SimEmployee {
     emergencyContactPhone: e.emergencyContactPhone,
     adpEmployeeId: e.adpEmployeeId,
     wage: { ...e.wage },
+    wageHistory: e.wageHistory.map((w) => ({ ...w, effectiveDate: isoFromFormDate(w.effectiveDate) })),
   };
 }
 
@@ -195,6 +207,7 @@ export class TenantStore {
         overrides: [...e.overrides],
         siteAccess: cloneAccess(e.siteAccess),
         wage: { ...e.wage },
+        wageHistory: e.wageHistory.map((w) => ({ ...w })),
       });
     }
     for (const [id, u] of this.users) copy.users.set(id, { ...u, tokens: [...u.tokens], siteAccess: cloneAccess(u.siteAccess) });

@@ -189,9 +189,17 @@ export function seedTenant(options: SeedOptions): TenantStore {
         isOvertimeEligible: true,
         siteId: firstSite?.id ?? null,
       },
+      wageHistory: [],
       statusSince: base + Math.floor(random() * 600 * 86_400_000),
     };
     record.wage.overtimeRate = (Math.round(Number(record.wage.regularRate) * 150) / 100).toFixed(2);
+    record.wageHistory.push({ ...record.wage, effectiveDate: record.startDate });
+    if (random() < 0.3) {
+      // A raise a year after the start.
+      const raised = (Number(record.wage.regularRate) + randomInt(random, 50, 200) / 100).toFixed(2);
+      record.wage = { ...record.wage, regularRate: raised, overtimeRate: (Math.round(Number(raised) * 150) / 100).toFixed(2) };
+      record.wageHistory.push({ ...record.wage, effectiveDate: formDate(new Date(start.getTime() + 365 * 86_400_000)) });
+    }
     store.employees.set(id, record);
   }
   store.nextEmployeeId = id + 1;
