@@ -152,9 +152,11 @@ const BASIC_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quo
 
 /** Visible text of an HTML snippet, whitespace collapsed and entities decoded. */
 function textOf(snippet: string): string {
-  const text = snippet.replace(TAG, ' ');
-  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+  const text = snippet.includes('<') ? snippet.replace(TAG, ' ') : snippet;
+  return (text.includes('&') ? decodeEntities(text) : text).replace(WHITESPACE, ' ').trim();
 }
+
+const WHITESPACE = /\s+/g;
 
 /**
  * Decodes numeric and the common named entities inline (the hot path of a 10 000-row scan);
