@@ -158,6 +158,13 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
   let timeScale = options.timeScale ?? 1;
   let latencyMs = options.latencyMs ?? 0;
   if (!(timeScale > 0)) throw new Error('timeScale must be > 0');
+  if (!(latencyMs >= 0)) throw new Error('latencyMs must be ≥ 0');
+  if (seedOptions.tenant !== 'hierarchical' && seedOptions.tenant !== 'flat') throw new Error("tenant must be 'hierarchical' or 'flat'");
+  for (const u of signIns) {
+    if (typeof u.username !== 'string' || u.username === '' || typeof u.password !== 'string' || u.password === '') {
+      throw new Error('every sign-in needs a non-empty username and password');
+    }
+  }
 
   let store: TenantStore = seedTenant({ ...seedOptions, users: [...signIns] });
   let sessions = new Map<string, Session>();

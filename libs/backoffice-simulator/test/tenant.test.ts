@@ -40,6 +40,14 @@ describe('seeded tenant', () => {
     }
   });
 
+  it('refuses invalid options', async () => {
+    await expect(startBackofficeSimulator({ timeScale: 0 })).rejects.toThrow(/timeScale/);
+    await expect(startBackofficeSimulator({ latencyMs: -1 })).rejects.toThrow(/latencyMs/);
+    await expect(startBackofficeSimulator({ employeeCount: 1.5 })).rejects.toThrow(/employeeCount/);
+    await expect(startBackofficeSimulator({ tenant: 'round' as never })).rejects.toThrow(/tenant/);
+    await expect(startBackofficeSimulator({ users: [{ username: 'x', password: '' }] })).rejects.toThrow(/password/);
+  });
+
   it('seeds employeeCount employees', async () => {
     const sim = await startSim({ employeeCount: 7 });
     try {
