@@ -178,6 +178,8 @@ describe('createEmployee', () => {
     expect((error as DuplicateError).field).toBe('posUserId');
     expect((error as Error).message).toMatch(/already taken/);
     expect(sim.control.employees().filter((e) => e.posUserId === input.posUserId)).toHaveLength(1);
+    // The answer dropped the stale index: the next check knows the POS id is taken.
+    expect(await stale.isPosUserIdAvailable(input.posUserId)).toBe(false);
   });
 
   it('survives a session that expires in the middle: before the insert and before the permission step', async () => {

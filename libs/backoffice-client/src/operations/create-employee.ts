@@ -66,6 +66,8 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
     const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
     employeeId = Number(match[1]);
   } catch (error) {
+    // The server knows an employee the index does not: drop it so the next check sees the server's state.
+    if (error instanceof DuplicateError) ctx.afterWrite();
     if (error instanceof BackofficeServerError && error.details['mayHaveBeenProcessed'] === true) {
       ctx.afterWrite();
       throw new BackofficeServerError(
