@@ -1,7 +1,6 @@
 // Reads the output of `npm test` and prints one closing line, "Tests: N passed, N failed, N skipped",
 // summed over every Vitest run and the Playwright run, so a reader (or CI) sees the whole count at once.
 import { readFileSync } from 'node:fs';
-
 import { stripVTControlCharacters } from 'node:util';
 
 const log = stripVTControlCharacters(readFileSync(process.argv[2] ?? 0, 'utf8'));
