@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { ClientContext, parseInput } from './internal/context.js';
 import { Session } from './internal/session.js';
 import { Transport, type BackofficeLogger, type FetchLike } from './internal/transport.js';
-import { isEmailAvailable, isPhoneAvailable, isPosUserIdAvailable } from './operations/availability.js';
 import { createBackofficeUser } from './operations/create-backoffice-user.js';
 import { createEmployee } from './operations/create-employee.js';
 import { disableEmployee } from './operations/disable-employee.js';
-import { listDepartments, listEmployees, listPermissions, listSites } from './operations/discovery.js';
+import { isEmailAvailable } from './operations/is-email-available.js';
+import { isPhoneAvailable } from './operations/is-phone-available.js';
+import { isPosUserIdAvailable } from './operations/is-pos-user-id-available.js';
+import { listDepartments } from './operations/list-departments.js';
+import { listEmployees } from './operations/list-employees.js';
+import { listPermissions } from './operations/list-permissions.js';
+import { listSites } from './operations/list-sites.js';
 import type {
   BackofficeUserCreated,
   CreateBackofficeUserInput,

@@ -1,0 +1,22 @@
+import { parseInput, type ClientContext } from '../internal/context.js';
+import { listEmployeesOptionsSchema, type EmployeeSummary, type ListEmployeesOptions } from '../schemas.js';
+
+/** The roster (every status, cached in the employee index), filtered by `active`. */
+export async function listEmployees(ctx: ClientContext, options: ListEmployeesOptions = {}): Promise<EmployeeSummary[]> {
+  const { refresh, active } = parseInput(listEmployeesOptionsSchema, options);
+  const index = await ctx.index.get({ refresh });
+  return index.rows
+    .filter((row) => active === 'all' || row.active === (active === 'active'))
+    .map((row) => ({
+      employeeId: row.employeeId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      posUserId: row.posUserId,
+      phone: row.phone,
+      siteCodes: [...row.siteCodes],
+      departments: [...row.departments],
+      access: row.access,
+      wageType: row.wageType,
+      active: row.active,
+    }));
+}

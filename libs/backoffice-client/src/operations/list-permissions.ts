@@ -1,0 +1,24 @@
+import { NotFoundError } from '@washops/shared-errors';
+import { parseInput, type ClientContext } from '../internal/context.js';
+import { listPermissionsOptionsSchema, type ListPermissionsOptions, type Permission } from '../schemas.js';
+
+/**
+ * POS templates (with their grant and override sets) and Back Office templates (names only).
+ * With `scope: 'all'` a tenant without any Back Office user simply lists no Back Office templates.
+ */
+export async function listPermissions(ctx: ClientContext, options: ListPermissionsOptions = {}): Promise<Permission[]> {
+  const { refresh, scope } = parseInput(listPermissionsOptionsSchema, options);
+  const [pos, backoffice] = await Promise.all([
+    scope === 'backoffice' ? undefined : ctx.posPermissions.get({ refresh }),
+    scope === 'pos'
+      ? undefined
+      : ctx.backofficeTemplates.get({ refresh }).catch((error: unknown) => {
+          if (scope === 'all' && error instanceof NotFoundError) return [];
+          throw error;
+        }),
+  ]);
+  return [
+    ...(pos?.templates ?? []).map((t): Permission => ({ scope: 'pos', id: t.id, name: t.name, grants: [...t.grants], overrides: [...t.overrides] })),
+    ...(backoffice ?? []).map((t): Permission => ({ scope: 'backoffice', id: t.id, name: t.name })),
+  ];
+}
