@@ -28,27 +28,54 @@ export interface ChainSite {
   virtual: boolean;
 }
 
+/**
+ * The roster mirrors the BackOffice simulator's demo tenant (libs/backoffice-simulator/src/tenant/seed.ts,
+ * `hierarchicalTree()`): on a real tenant the BackOffice and the Data API share one chain, so the same short codes,
+ * long names and regions appear in both. Simulators may not import each other, hence this copy; keep them in step.
+ * `siteID` is 1000 + the BackOffice site id. Region codes come from the region names. Every site is on Central time
+ * (Illinois; Lake and Porter counties in Indiana; the "Wash 3xxxx" sites are middle/west Tennessee ZIP codes).
+ */
 export const REGIONS: readonly ChainRegion[] = [
-  { code: 'CHICAGO', name: 'Chicagoland' },
-  { code: 'INDY', name: 'Central Indiana' },
-  { code: 'PHOENIX', name: 'Phoenix Metro' },
+  { code: 'GLOBAL', name: 'Global Region' },
+  { code: 'ILLINOIS', name: 'WashU Illinois' },
+  { code: 'INDIANA', name: 'WashU Indiana' },
 ];
 
+const CENTRAL = 'America/Chicago';
+const IL_TAX = 0.0825;
+const IN_TAX = 0.07;
+const TN_TAX = 0.0975;
+
 export const SITES: readonly ChainSite[] = [
-  site(1001, 'NAPR', 'Naperville - Ogden Ave', 'America/Chicago', 'CHICAGO', 2600, 5200, 0.0775, false),
-  site(1002, 'SCHB', 'Schaumburg - Golf Rd', 'America/Chicago', 'CHICAGO', 2400, 4600, 0.1, false),
-  site(1003, 'ORLP', 'Orland Park - LaGrange Rd', 'America/Chicago', 'CHICAGO', 1700, 3300, 0.0875, false),
-  site(1004, 'CRML', 'Carmel - Range Line Rd', 'America/Indiana/Indianapolis', 'INDY', 2200, 4100, 0.07, true),
-  site(1005, 'FSHR', 'Fishers - 116th St', 'America/Indiana/Indianapolis', 'INDY', 1300, 2500, 0.07, true),
-  site(1006, 'TMPE', 'Tempe - Rural Rd', 'America/Phoenix', 'PHOENIX', 2500, 4900, 0.081, false),
-  site(1007, 'MESA', 'Mesa - Power Rd', 'America/Phoenix', 'PHOENIX', 1900, 3800, 0.0805, false),
+  site(1001, 'FIESTA', 'WashU Fiesta', 'ILLINOIS', 1500, 2600, IL_TAX, false),
+  site(1002, 'CENT', 'WashU Centennial', 'ILLINOIS', 1700, 2900, IL_TAX, false),
+  site(1004, 'NILES', 'WashU Niles', 'ILLINOIS', 2500, 4800, 0.0975, false),
+  site(1005, 'VILLAP', 'WashU Villa Park', 'ILLINOIS', 1600, 2800, IL_TAX, false),
+  site(1006, 'DESPLN', 'WashU Des Plaines', 'ILLINOIS', 1900, 3400, 0.1, false),
+  site(1007, 'NAPER', 'WashU Naperville', 'ILLINOIS', 2600, 5200, 0.0775, false),
+  site(1008, 'CAROL', 'WashU Carol Stream', 'ILLINOIS', 1400, 2500, IL_TAX, false),
+  site(1009, 'WHEAT', 'WashU Wheaton', 'ILLINOIS', 1500, 2700, IL_TAX, false),
+  site(1010, 'JOLIET', 'WashU Joliet', 'ILLINOIS', 2400, 4600, 0.0875, false),
+  site(1011, 'PLNFLD', 'WashU Plainfield', 'ILLINOIS', 2100, 3900, IL_TAX, false),
+  site(1012, 'BERWYN', 'WashU Berwyn', 'ILLINOIS', 1300, 2200, 0.1025, false),
+  site(1013, 'BURBT1', 'WashU Burbank T1', 'ILLINOIS', 2300, 4400, 0.1025, false),
+  site(1014, 'EVRGRN', 'WashU Evergreen Park T1', 'ILLINOIS', 1800, 3100, 0.1025, false),
+  site(1015, 'EVERG2', 'WashU Evergreen Park T2', 'ILLINOIS', 1100, 1900, 0.1025, false),
+  site(1016, 'BurbT2', 'WashU Burbank T2', 'ILLINOIS', 1200, 2000, 0.1025, false),
+  site(1017, 'NOLO', 'Wash 37135', 'GLOBAL', 1200, 2100, TN_TAX, true),
+  site(1018, 'DKSN', 'Wash 37055', 'GLOBAL', 900, 1500, TN_TAX, true),
+  site(1019, 'FRVW', 'Wash 37062', 'GLOBAL', 1000, 1700, TN_TAX, true),
+  site(1020, 'JKSN', 'Wash 38301', 'GLOBAL', 1400, 2400, TN_TAX, true),
+  site(1021, 'MERRIL', 'WashU Merrillville', 'INDIANA', 2000, 3600, IN_TAX, true),
+  site(1022, 'HOBART', 'WashU Hobart', 'INDIANA', 1300, 2300, IN_TAX, true),
+  site(1024, 'VALPO', 'WashU Valparaiso', 'INDIANA', 1600, 2800, IN_TAX, true),
   {
     siteId: 1099,
     code: 'ECOM',
-    name: 'Online Store (virtual)',
-    timezone: 'America/Chicago',
-    region: 'CHICAGO',
-    dailyBase: 70,
+    name: 'WashU Online Store',
+    timezone: CENTRAL,
+    region: 'ILLINOIS',
+    dailyBase: 90,
     members: 0,
     taxRate: 0,
     taxWashes: false,
@@ -62,7 +89,6 @@ function site(
   siteId: number,
   code: string,
   name: string,
-  timezone: string,
   region: string,
   dailyBase: number,
   members: number,
@@ -73,7 +99,7 @@ function site(
     siteId,
     code,
     name,
-    timezone,
+    timezone: CENTRAL,
     region,
     dailyBase,
     members,

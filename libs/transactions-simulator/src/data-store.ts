@@ -59,7 +59,7 @@ interface Bucket {
   customer: Int32Array;
 }
 
-/** Per full-day counts: [all, then one per type bit in TYPE_BIT order]. */
+/** Per full-day counts, one per type bit in TYPE_BIT order. */
 type DayCounts = number[];
 
 export interface Row {
@@ -103,6 +103,9 @@ export class DataStore {
   private readonly buckets: LruCache<string, Bucket>;
   private readonly dayCounts = new Map<string, DayCounts>();
   private readonly dayFactors = new Map<string, number>();
+  private readonly dayTotals = new Map<string, number>();
+  /** Counts of partial days (the first and last day of a range), so paging a range does not regenerate them. */
+  private readonly partialCounts = new LruCache<string, number>(4096);
 
   constructor(
     readonly seed: string,
@@ -198,20 +201,29 @@ export class DataStore {
 
   clear(): void {
     this.buckets.clear();
+    this.partialCounts.clear();
   }
 
   private countDay(query: Query, day: number): number {
     let sum = 0;
     const full = query.startMs <= day && query.endMs >= day + DAY_MS - 1;
     for (const site of query.sites) {
-      if (full) {
-        const counts = this.fullDayCounts(site, day);
-        sum += query.typeBit === undefined ? (counts[0] as number) : (counts[1 + TYPE_BITS.indexOf(query.typeBit)] as number);
+      if (full && query.typeBit === undefined) {
+        sum += this.dayTotal(site, day);
+      } else if (full) {
+        sum += this.fullDayCounts(site, day)[TYPE_BITS.indexOf(query.typeBit as number)] as number;
       } else {
-        const bucket = this.bucket(site, day);
-        const [lo, hi] = range(bucket, query);
-        if (query.typeBit === undefined) sum += hi - lo;
-        else for (let i = lo; i < hi; i++) if ((bucket.typeMask[i] as number) & query.typeBit) sum++;
+        const key = `${site.siteId}|${day}|${query.startMs}|${query.endMs}|${query.typeBit ?? ''}`;
+        let count = this.partialCounts.get(key);
+        if (count === undefined) {
+          const bucket = this.bucket(site, day);
+          const [lo, hi] = range(bucket, query);
+          count = 0;
+          if (query.typeBit === undefined) count = hi - lo;
+          else for (let i = lo; i < hi; i++) if ((bucket.typeMask[i] as number) & query.typeBit) count++;
+          this.partialCounts.set(key, count);
+        }
+        sum += count;
       }
     }
     return sum;
@@ -242,13 +254,12 @@ export class DataStore {
     let counts = this.dayCounts.get(key);
     if (!counts) {
       const bucket = this.bucket(site, day);
-      counts = [bucket.at.length, ...TYPE_BITS.map(() => 0)];
+      const perType = TYPE_BITS.map(() => 0);
       for (let i = 0; i < bucket.at.length; i++) {
         const mask = bucket.typeMask[i] as number;
-        TYPE_BITS.forEach((bit, b) => {
-          if (mask & bit) counts![b + 1]!++;
-        });
+        for (let b = 0; b < TYPE_BITS.length; b++) if (mask & (TYPE_BITS[b] as number)) perType[b]!++;
       }
+      counts = perType;
       this.dayCounts.set(key, counts);
     }
     return counts;
@@ -264,28 +275,50 @@ export class DataStore {
     return bucket;
   }
 
+  /** How many transactions a site has on a UTC day: cheap, without generating them (see `hourCounts`). */
+  private dayTotal(site: ChainSite, dayStart: number): number {
+    const key = `${site.siteId}|${dayStart}`;
+    let total = this.dayTotals.get(key);
+    if (total === undefined) {
+      total = Math.min(PER_DAY - 1, this.hourCounts(site, dayStart).reduce((sum, h) => sum + h.sales + h.renewals, 0));
+      this.dayTotals.set(key, total);
+    }
+    return total;
+  }
+
+  /**
+   * Per UTC hour of the day: how many sales and membership renewals. Drawn from their own PRNG stream, apart from the
+   * transactions themselves, so that counting a day never needs the day's transactions.
+   */
+  private hourCounts(site: ChainSite, dayStart: number): Array<{ hour: number; sales: number; renewals: number }> {
+    const p = new Prng(`${this.seed}|count|${site.siteId}|${dayStart}`);
+    const out: Array<{ hour: number; sales: number; renewals: number }> = [];
+    for (let h = 0; h < 24; h++) {
+      const local = localParts(site.timezone, dayStart + h * 3_600_000);
+      const weights = site.virtual ? ONLINE_HOUR_WEIGHTS : HOUR_WEIGHTS;
+      const expected = site.dailyBase * (weights[local.hour] ?? 0) * this.dayFactor(site, local.date, local.weekday);
+      const sales = Math.max(0, Math.round(expected + Math.sqrt(expected) * p.normal()));
+      // Membership renewals run as a batch in the small hours.
+      const renewals = !site.virtual && local.hour === 3 ? Math.round((site.members / 30) * (0.85 + p.next() * 0.3)) : 0;
+      out.push({ hour: local.hour, sales, renewals });
+    }
+    return out;
+  }
+
   private generate(site: ChainSite, dayStart: number): Bucket {
     const p = new Prng(`${this.seed}|day|${site.siteId}|${dayStart}`);
     const events: Array<{ at: number; kind: Kind; planSeed: number; hour: number }> = [];
-    for (let h = 0; h < 24; h++) {
+    this.hourCounts(site, dayStart).forEach(({ hour, sales, renewals }, h) => {
       const hourStart = dayStart + h * 3_600_000;
-      const local = localParts(site.timezone, hourStart);
-      const weights = site.virtual ? ONLINE_HOUR_WEIGHTS : HOUR_WEIGHTS;
-      const expected = site.dailyBase * (weights[local.hour] ?? 0) * this.dayFactor(site, local.date, local.weekday);
-      const n = Math.max(0, Math.round(expected + Math.sqrt(expected) * p.normal()));
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < sales; i++) {
         const kind = site.virtual ? p.weighted(ONLINE_KINDS, ONLINE_WEIGHTS) : p.weighted(PHYSICAL_KINDS, PHYSICAL_WEIGHTS);
-        events.push({ at: hourStart + p.int(0, 3599) * 1000, kind, planSeed: (p.next() * 4294967296) >>> 0, hour: local.hour });
+        events.push({ at: hourStart + p.int(0, 3599) * 1000, kind, planSeed: (p.next() * 4294967296) >>> 0, hour });
       }
-      // Membership renewals run as a batch in the small hours.
-      if (!site.virtual && local.hour === 3) {
-        const renewals = Math.round((site.members / 30) * (0.85 + p.next() * 0.3));
-        for (let i = 0; i < renewals; i++) {
-          const planSeed = (p.next() * 4294967296) >>> 0;
-          events.push({ at: hourStart + p.int(0, 1799) * 1000, kind: 'memberBilling', planSeed, hour: local.hour });
-        }
+      for (let i = 0; i < renewals; i++) {
+        const planSeed = (p.next() * 4294967296) >>> 0;
+        events.push({ at: hourStart + p.int(0, 1799) * 1000, kind: 'memberBilling', planSeed, hour });
       }
-    }
+    });
     events.sort((a, b) => a.at - b.at || a.planSeed - b.planSeed);
     if (events.length >= PER_DAY) events.length = PER_DAY - 1;
     const n = events.length;
@@ -300,15 +333,16 @@ export class DataStore {
       typeMask: new Uint8Array(n),
       customer: new Int32Array(n),
     };
-    events.forEach((e, i) => {
-      const built = buildTransaction({ seed: this.seed, site, kind: e.kind, planSeed: e.planSeed, at: e.at, hour: e.hour });
+    for (let i = 0; i < n; i++) {
+      const e = events[i]!;
+      const built = buildTransaction({ seed: this.seed, site, kind: e.kind, planSeed: e.planSeed, at: e.at, hour: e.hour, summaryOnly: true });
       bucket.at[i] = e.at;
       bucket.kind[i] = KIND_CODE.get(e.kind) as number;
       bucket.planSeed[i] = e.planSeed;
       bucket.total[i] = built.total;
       bucket.typeMask[i] = built.typeMask;
       bucket.customer[i] = built.customer;
-    });
+    }
     return bucket;
   }
 
@@ -363,7 +397,24 @@ function lowerBound(values: Float64Array, target: number): number {
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-function localParts(timezone: string, at: number): { hour: number; date: string; weekday: number } {
+interface LocalParts {
+  hour: number;
+  date: string;
+  weekday: number;
+}
+/** Sites share time zones, so the same UTC hours come up again and again. */
+const localPartsCache = new LruCache<string, LocalParts>(8192);
+
+function localParts(timezone: string, at: number): LocalParts {
+  const key = `${timezone}|${at}`;
+  const cached = localPartsCache.get(key);
+  if (cached) return cached;
+  const parts = computeLocalParts(timezone, at);
+  localPartsCache.set(key, parts);
+  return parts;
+}
+
+function computeLocalParts(timezone: string, at: number): LocalParts {
   let fmt = partFormatters.get(timezone);
   if (!fmt) {
     fmt = new Intl.DateTimeFormat('en-US', {

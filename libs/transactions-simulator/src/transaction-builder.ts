@@ -133,9 +133,9 @@ export function plate(seed: string, site: ChainSite, customer: number): string {
   const p = new Prng(`${seed}|plate|${site.siteId}|${customer}`);
   let letters = '';
   for (let i = 0; i < 3; i++) letters += PLATE_LETTERS[p.int(0, PLATE_LETTERS.length - 1)];
-  // Illinois-, Indiana- and Arizona-style plates differ in shape; close enough to look real.
-  if (site.region === 'PHOENIX') return `${letters}${p.digits(4)}`;
-  if (site.region === 'INDY') return `${p.digits(3)}${letters}`;
+  // Illinois-, Indiana- and Tennessee-style plates differ in shape; close enough to look real.
+  if (site.region === 'GLOBAL') return `${letters}${p.digits(4)}`;
+  if (site.region === 'INDIANA') return `${p.digits(3)}${letters}`;
   return `${letters}${p.digits(4).slice(0, 3)}`;
 }
 
@@ -189,9 +189,14 @@ export interface BuildInput {
   at: number;
   /** The site's local hour at `at`, when the caller already knows it (saves a time-zone lookup). */
   hour?: number;
+  /**
+   * Only what lists need (total, type lists, customer, flags): skips staff, device, names and plates. Those are drawn
+   * last, so skipping them changes nothing else; the full build of the same input agrees on every shared field.
+   */
+  summaryOnly?: boolean;
 }
 
-export function buildTransaction({ seed, site, kind, planSeed, at, hour }: BuildInput): BuiltTransaction {
+export function buildTransaction({ seed, site, kind, planSeed, at, hour, summaryOnly }: BuildInput): BuiltTransaction {
   const p = new Prng(planSeed);
   const lines: LinePlan[] = [];
   const discounts: BuiltDiscount[] = [];
@@ -395,7 +400,7 @@ export function buildTransaction({ seed, site, kind, planSeed, at, hour }: Build
     };
   });
   const owed = status === 'Voided' ? 0 : builtLines.reduce((sum, l) => sum + l.net + l.tax, 0);
-  const tenders = buildTenders(p, tenderKind, owed, at, status);
+  const tenders = buildTenders(p, tenderKind, owed, at, status, summaryOnly === true);
   const total = tenders.reduce((sum, t) => sum + t.total, 0);
 
   let typeMask = 0;
@@ -404,6 +409,26 @@ export function buildTransaction({ seed, site, kind, planSeed, at, hour }: Build
     if (t) typeMask |= TYPE_BIT[t];
   }
   if (houseAccount || kind === 'housePayment') typeMask |= TYPE_BIT['house-account'];
+
+  if (summaryOnly) {
+    return {
+      kind,
+      type,
+      status,
+      salesDeviceName: '',
+      total,
+      lines: builtLines,
+      discounts,
+      tenders,
+      customer,
+      customerName: null,
+      vehicleLicensePlate: null,
+      employeeCashier: null,
+      employeeGreeter: null,
+      ...flags,
+      typeMask,
+    };
+  }
 
   // Who and where.
   const roster = staff(seed, site);
@@ -482,7 +507,8 @@ type TenderKind =
 const BRANDS = ['Visa', 'MasterCard', 'Discover', 'Amex'] as const;
 const BRAND_WEIGHTS = [52, 26, 8, 14];
 
-function cardTender(p: Prng, tender: string, subType: string, amount: number, at: number, minYears: number): BuiltTender {
+function cardTender(p: Prng, summaryOnly: boolean, tender: string, subType: string, amount: number, at: number, minYears: number): BuiltTender {
+  if (summaryOnly) return simpleTender(tender, subType, amount)[0]!;
   const year = new Date(at).getUTCFullYear() + p.int(minYears, 4);
   const month = String(p.int(1, 12)).padStart(2, '0');
   return {
@@ -512,7 +538,9 @@ function simpleTender(tender: string, tenderSubType: string | null, owed: number
   ];
 }
 
-function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number, status: TransactionStatus): BuiltTender[] {
+/** With `summaryOnly`, cosmetic digits (card numbers, references) are left out: they are drawn last and change no amount. */
+function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number, status: TransactionStatus, summaryOnly: boolean): BuiltTender[] {
+  const digits = (n: number): string => (summaryOnly ? '' : p.digits(n));
   const base = {
     referenceNumber: null,
     creditCardLastFour: null,
@@ -531,38 +559,34 @@ function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number, statu
       return [{ tender: 'Cash', tenderSubType: null, amount, change, total: amount + change, ...base }];
     }
     case 'check':
-      return [{ tender: 'Check', tenderSubType: null, amount: owed, change: 0, total: owed, ...base, referenceNumber: p.digits(4) }];
+      return [{ tender: 'Check', tenderSubType: null, amount: owed, change: 0, total: owed, ...base, referenceNumber: digits(4) }];
     case 'credit':
-      return [cardTender(p, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 1)];
+      return [cardTender(p, summaryOnly, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 1)];
     case 'cardOnFile':
-      return [cardTender(p, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 0)];
+      return [cardTender(p, summaryOnly, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 0)];
     case 'debit':
-      return [cardTender(p, 'Debit', 'Debit', owed, at, 1)];
+      return [cardTender(p, summaryOnly, 'Debit', 'Debit', owed, at, 1)];
     case 'fleet':
-      return [cardTender(p, 'Fleet', 'Voyager', owed, at, 1)];
+      return [cardTender(p, summaryOnly, 'Fleet', 'Voyager', owed, at, 1)];
     case 'thirdParty':
-      return [{ ...simpleTender('Prepaid 3rd Party', '3rd Party Interface', owed)[0]!, referenceNumber: p.digits(12) }];
+      return [{ ...simpleTender('Prepaid 3rd Party', '3rd Party Interface', owed)[0]!, referenceNumber: digits(12) }];
     case 'coupon':
-      return [{ ...simpleTender('Coupon', 'Code', owed)[0]!, referenceNumber: p.digits(8) }];
+      return [{ ...simpleTender('Coupon', 'Code', owed)[0]!, referenceNumber: digits(8) }];
     case 'memberRfid':
       return simpleTender('Prepaid', 'RFID Recurring', owed);
     case 'memberLpr':
       return simpleTender('Prepaid', 'LPR', owed);
     case 'prepaidWash':
-      return [{ ...simpleTender('Prepaid Wash', 'Code', owed)[0]!, referenceNumber: p.digits(8) }];
+      return [{ ...simpleTender('Prepaid Wash', 'Code', owed)[0]!, referenceNumber: digits(8) }];
     case 'washbook':
       return simpleTender('Prepaid', 'Washbook', owed);
     case 'giftcard': {
-      const card = `GC${p.digits(10)}`;
       // A quarter of gift cards run out mid-ticket: the card pays what it holds, a credit card the rest.
-      if (owed > 500 && p.chance(0.25)) {
-        const onCard = p.int(1, Math.floor(owed / 100) - 1) * 100;
-        return [
-          { ...simpleTender('Prepaid', 'Giftcard', onCard)[0]!, referenceNumber: card },
-          cardTender(p, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed - onCard, at, 1),
-        ];
-      }
-      return [{ ...simpleTender('Prepaid', 'Giftcard', owed)[0]!, referenceNumber: card }];
+      const split = owed > 500 && p.chance(0.25);
+      const onCard = split ? p.int(1, Math.floor(owed / 100) - 1) * 100 : owed;
+      const gift = { ...simpleTender('Prepaid', 'Giftcard', onCard)[0]!, referenceNumber: summaryOnly ? null : `GC${digits(10)}` };
+      if (!split) return [gift];
+      return [gift, cardTender(p, summaryOnly, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed - onCard, at, 1)];
     }
     case 'houseRfid':
       return simpleTender('Paid On Account', 'House Account RFID', owed);

@@ -9,7 +9,7 @@ describe('auth: X-Sonnys-API-ID and X-Sonnys-API-Key', () => {
       now: () => FIXED_NOW,
       credentials: [
         { apiId: 'demo', apiKey: 'demo-key' },
-        { apiId: 'north', apiKey: 'north-key', siteCodes: ['NAPR', 'SCHB'] },
+        { apiId: 'north', apiKey: 'north-key', siteCodes: ['NAPER', 'JOLIET'] },
         { apiId: 'sandbox-id', apiKey: 'sandbox-key', environment: 'sandbox' },
         { apiId: 'unlicensed', apiKey: 'unlicensed-key', licensed: false },
       ],
@@ -28,7 +28,7 @@ describe('auth: X-Sonnys-API-ID and X-Sonnys-API-Key', () => {
     ['sandbox credentials on production', headersFor('sandbox-id', 'sandbox-key'), 'MismatchCredentialsError'],
     ['an unlicensed credential', headersFor('unlicensed', 'unlicensed-key'), 'NotAuthorizedError'],
     ['an unknown site code', headersFor('demo', 'demo-key', 'NOPE'), 'BadSiteCredentialsError'],
-    ['a site code outside the credential', headersFor('north', 'north-key', 'TMPE'), 'NotAuthorizedSiteCredentialsError'],
+    ['a site code outside the credential', headersFor('north', 'north-key', 'NILES'), 'NotAuthorizedSiteCredentialsError'],
   ];
   for (const [what, headers, type] of cases) {
     it(`answers 403 ${type} for ${what}, with a message and no 401`, async () => {
@@ -42,15 +42,15 @@ describe('auth: X-Sonnys-API-ID and X-Sonnys-API-Key', () => {
   }
 
   it('answers NotAuthorizedSiteArgsError when the site argument differs from the site-code header', async () => {
-    const res = await call(sim, '/transaction', { headers: headersFor('demo', 'demo-key', 'NAPR'), query: { ...SITE_DAY, site: 'SCHB' } });
+    const res = await call(sim, '/transaction', { headers: headersFor('demo', 'demo-key', 'NAPER'), query: { ...SITE_DAY, site: 'JOLIET' } });
     expect(res.status).toBe(403);
     expect(res.body.type).toBe('NotAuthorizedSiteArgsError');
-    const same = await call(sim, '/transaction', { headers: headersFor('demo', 'demo-key', 'NAPR'), query: { ...SITE_DAY, site: 'napr' } });
+    const same = await call(sim, '/transaction', { headers: headersFor('demo', 'demo-key', 'NAPER'), query: { ...SITE_DAY, site: 'naper' } });
     expect(same.status).toBe(200);
   });
 
   it('answers NotAuthorizedSiteArgsError for a site argument outside a restricted credential, 404 for an unknown one', async () => {
-    const outside = await call(sim, '/transaction', { headers: headersFor('north', 'north-key'), query: { ...SITE_DAY, site: 'TMPE' } });
+    const outside = await call(sim, '/transaction', { headers: headersFor('north', 'north-key'), query: { ...SITE_DAY, site: 'NILES' } });
     expect(outside.status).toBe(403);
     expect(outside.body.type).toBe('NotAuthorizedSiteArgsError');
     const unknown = await call(sim, '/transaction', { headers: headersFor('north', 'north-key'), query: { ...SITE_DAY, site: 'invalid' } });
@@ -59,18 +59,18 @@ describe('auth: X-Sonnys-API-ID and X-Sonnys-API-Key', () => {
   });
 
   it('scopes every endpoint to the site-code header', async () => {
-    const headers = headersFor('demo', 'demo-key', 'SCHB');
+    const headers = headersFor('demo', 'demo-key', 'JOLIET');
     const sites = await call(sim, '/site/list', { headers });
-    expect(sites.body.data.sites.map((s: { code: string }) => s.code)).toEqual(['SCHB']);
+    expect(sites.body.data.sites.map((s: { code: string }) => s.code)).toEqual(['JOLIET']);
     const { site: _site, ...range } = SITE_DAY;
     const list = await call(sim, '/transaction', { headers, query: range });
     expect(list.status).toBe(200);
     expect(list.body.data.transactions.length).toBeGreaterThan(0);
-    for (const t of list.body.data.transactions) expect(t.transId).toMatch(/:1002$/);
+    for (const t of list.body.data.transactions) expect(t.transId).toMatch(/:1010$/);
     // A transaction of another site is not found through this scope.
     const other = await call(sim, '/transaction', { query: { ...SITE_DAY, limit: 1 } });
     const otherId = other.body.data.transactions[0].transId as string;
-    expect(otherId).toMatch(/:1001$/);
+    expect(otherId).toMatch(/:1007$/);
     expect((await call(sim, `/transaction/${otherId}`, { headers })).status).toBe(404);
     expect((await call(sim, `/transaction/${otherId}`)).status).toBe(200);
   });
@@ -78,11 +78,11 @@ describe('auth: X-Sonnys-API-ID and X-Sonnys-API-Key', () => {
   it('limits a restricted credential to its sites everywhere', async () => {
     const headers = headersFor('north', 'north-key');
     const sites = await call(sim, '/site/list', { headers });
-    expect(sites.body.data.sites.map((s: { code: string }) => s.code)).toEqual(['NAPR', 'SCHB']);
+    expect(sites.body.data.sites.map((s: { code: string }) => s.code)).toEqual(['NAPER', 'JOLIET']);
     const { site: _site, ...range } = SITE_DAY;
     const list = await call(sim, '/transaction', { headers, query: range });
     const suffixes = new Set(list.body.data.transactions.map((t: { transId: string }) => t.transId.split(':')[1]));
-    expect([...suffixes].every((s) => s === '1001' || s === '1002')).toBe(true);
+    expect([...suffixes].every((s) => s === '1007' || s === '1010')).toBe(true);
   });
 
   it('in sandbox mode answers the vendor\'s magic site codes ABC and DEF', async () => {

@@ -89,7 +89,7 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
       sim.control.reset();
       const got = await call(sim, `/transaction/${t.transId}`);
       expect(got.body.data).toEqual(details.get(t.transId));
-      expect(got.body.data).toMatchObject({ id: t.transId, number: t.transNumber, total: t.total, completeDate: t.date, locationCode: 'NAPR' });
+      expect(got.body.data).toMatchObject({ id: t.transId, number: t.transNumber, total: t.total, completeDate: t.date, locationCode: 'NAPER' });
     }
 
     // v2 flags agree with the details.
@@ -129,7 +129,7 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
   });
 
   it('totals add up: items net + tax, tenders, change, over-payments', async () => {
-    const query = { ...SITE_DAY, site: 'CRML' }; // washes are taxed in Indiana
+    const query = { ...SITE_DAY, site: 'MERRIL' }; // washes are taxed in Indiana
     sim.control.setJobDuration(0);
     const hash = (await call(sim, '/transaction/load-job', { method: 'POST', query })).body.data.hash;
     const job = (await call(sim, '/transaction/get-job-data', { query: { hash } })).body.data;
@@ -147,7 +147,7 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
   it('looks like a real chain: busy days of 2 000–4 000, a midday peak in local time, every kind of sale', async () => {
     const day = dayStart(6);
     const counts: Record<string, number> = {};
-    for (const site of ['NAPR', 'SCHB', 'TMPE', 'CRML']) {
+    for (const site of ['NAPER', 'JOLIET', 'NILES', 'MERRIL']) {
       sim.control.reset();
       counts[site] = (await call(sim, '/transaction', { query: { startDate: day, endDate: day + DAY_S - 1, site, limit: 1 } })).body.data.total;
     }
@@ -155,21 +155,21 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
     for (const n of Object.values(counts)) expect(n).toBeLessThanOrEqual(4000);
     expect(Math.min(...Object.values(counts))).toBeGreaterThan(1000);
 
-    // Tempe (UTC-7, no DST): the busiest hour is between 11:00 and 15:00 local; nights are empty.
+    // Niles in mid-November (CST, UTC-6): the busiest hour is between 11:00 and 15:00 local; nights are empty.
     const perHour: number[] = [];
     for (let h = 0; h < 24; h++) {
       sim.control.reset();
       const start = day + h * 3600;
-      perHour.push((await call(sim, '/transaction', { query: { startDate: start, endDate: start + 3599, site: 'TMPE', limit: 1 } })).body.data.total);
+      perHour.push((await call(sim, '/transaction', { query: { startDate: start, endDate: start + 3599, site: 'NILES', limit: 1 } })).body.data.total);
     }
-    const localPeak = (perHour.indexOf(Math.max(...perHour)) + 24 - 7) % 24;
+    const localPeak = (perHour.indexOf(Math.max(...perHour)) + 24 - 6) % 24;
     expect(localPeak).toBeGreaterThanOrEqual(11);
     expect(localPeak).toBeLessThanOrEqual(15);
-    expect(perHour[(1 + 7) % 24]).toBe(0); // 01:00 local
+    expect(perHour[(1 + 6) % 24]).toBe(0); // 01:00 local
   });
 
   it('has memberships, prepaid, washbooks, gift cards, house accounts, merchandise, cards, voids and returns', async () => {
-    const query = { startDate: dayStart(4) + 15 * 3600, endDate: dayStart(4) + 22 * 3600, site: 'SCHB' };
+    const query = { startDate: dayStart(4) + 15 * 3600, endDate: dayStart(4) + 22 * 3600, site: 'JOLIET' };
     const seen = { tender: new Set<string>(), subType: new Set<string>(), dept: new Set<string>(), type: new Set<string>(), flags: new Set<string>() };
     let withCard = 0;
     let withPlate = 0;
@@ -217,7 +217,7 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
     expect(withDiscount).toBeGreaterThan(5);
 
     // Renewals run overnight, voids and returns are rare but present over a whole day.
-    const day = { startDate: dayStart(4), endDate: dayStart(4) + DAY_S - 1, site: 'SCHB' };
+    const day = { startDate: dayStart(4), endDate: dayStart(4) + DAY_S - 1, site: 'JOLIET' };
     sim.control.reset();
     const v2 = await allPages(sim, '/transaction/version-2', day);
     expect(v2.some((t) => (t as unknown as { transactionStatus: string }).transactionStatus === 'Voided')).toBe(true);
@@ -245,10 +245,10 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
   });
 
   it('hides transactions that have not happened yet and days older than six months', async () => {
-    const today = await call(sim, '/transaction', { query: { site: 'NAPR', startDate: dayStart(0), endDate: Math.floor(FIXED_NOW / 1000) } });
+    const today = await call(sim, '/transaction', { query: { site: 'NAPER', startDate: dayStart(0), endDate: Math.floor(FIXED_NOW / 1000) } });
     const lastPage = Math.ceil(today.body.data.total / 100);
     sim.control.reset();
-    const last = await call(sim, '/transaction', { query: { site: 'NAPR', startDate: dayStart(0), endDate: Math.floor(FIXED_NOW / 1000), offset: lastPage } });
+    const last = await call(sim, '/transaction', { query: { site: 'NAPER', startDate: dayStart(0), endDate: Math.floor(FIXED_NOW / 1000), offset: lastPage } });
     const latest = last.body.data.transactions.at(-1) as ListItem;
     expect(Date.parse(latest.date)).toBeLessThanOrEqual(FIXED_NOW);
     // The next number at that site exists in the day's plan but lies in the future: not found.

@@ -65,4 +65,4 @@ export const headersFor = (apiId: string, apiKey: string, siteCode?: string): Re
 });
 
 /** Six busy hours (10:00–16:00 in Chicago) at one site a few days back: quick, yet many pages. */
-export const SITE_DAY = { startDate: dayStart(3) + 16 * 3600, endDate: dayStart(3) + 22 * 3600, site: 'NAPR' };
+export const SITE_DAY = { startDate: dayStart(3) + 16 * 3600, endDate: dayStart(3) + 22 * 3600, site: 'NAPER' };

@@ -71,7 +71,7 @@ describe('the live quirks behind `realism`', () => {
     const numbers: string[] = [];
     for (let h = 0; h < 16; h++) {
       s.control.reset();
-      const query = { site: 'TMPE', startDate: dayStart(5) + h * 3600, endDate: dayStart(5) + h * 3600 + 3599 };
+      const query = { site: 'NILES', startDate: dayStart(5) + h * 3600, endDate: dayStart(5) + h * 3600 + 3599 };
       const res = await call(s, '/transaction', { query });
       (res.body.data.total === null ? nulls : numbers).push(JSON.stringify(query));
       if (res.body.data.total === null) {

@@ -12,7 +12,7 @@ describe('/transaction/version-2 caches each response for 10 minutes per criteri
   it('answers byte-identical bodies from the cache while the data moves on, then refreshes', async () => {
     const clock = manualClock(Date.UTC(2026, 10, 20, 18, 0, 0)); // noon in Chicago: sales every few seconds
     sim = await startTransactionsSimulator({ now: clock.now, realism: { nullTotals: false } });
-    const today = { site: 'NAPR' }; // default range: today until now
+    const today = { site: 'NAPER' }; // default range: today until now
     const first = await call(sim, '/transaction/version-2', { query: today });
     const firstList = await call(sim, '/transaction', { query: today });
     clock.advance(5 * 60_000);
@@ -44,11 +44,11 @@ describe('/transaction/version-2 caches each response for 10 minutes per criteri
     });
     const query = { startDate: unix(clock.now()) - 3600, endDate: unix(clock.now()) };
     const all = await call(sim, '/transaction/version-2', { query });
-    const scoped = await call(sim, '/transaction/version-2', { query, headers: headersFor('demo', 'demo-key', 'MESA') });
+    const scoped = await call(sim, '/transaction/version-2', { query, headers: headersFor('demo', 'demo-key', 'VALPO') });
     expect(scoped.text).not.toBe(all.text);
-    const other = await call(sim, '/transaction/version-2', { query: { site: 'NAPR' }, headers: headersFor('other', 'other-key') });
+    const other = await call(sim, '/transaction/version-2', { query: { site: 'NAPER' }, headers: headersFor('other', 'other-key') });
     clock.advance(60_000);
-    expect((await call(sim, '/transaction/version-2', { query: { site: 'NAPR' }, headers: headersFor('other', 'other-key') })).text).not.toBe(
+    expect((await call(sim, '/transaction/version-2', { query: { site: 'NAPER' }, headers: headersFor('other', 'other-key') })).text).not.toBe(
       other.text,
     ); // 10 min × 0.01 = 6 s: expired
   });

@@ -12,7 +12,7 @@ describe('validation as the Data API does it (choices in VALIDATION_RULES)', () 
       now: () => FIXED_NOW,
       credentials: [
         { apiId: 'demo', apiKey: 'demo-key' },
-        { apiId: 'one-site', apiKey: 'one-key', siteCodes: ['MESA'] },
+        { apiId: 'one-site', apiKey: 'one-key', siteCodes: ['VALPO'] },
       ],
     });
   });
@@ -58,7 +58,7 @@ describe('validation as the Data API does it (choices in VALIDATION_RULES)', () 
 
   it('rejects a range over 31 days, accepts exactly 31 days', async () => {
     const end = dayStart(1);
-    await expect422('/transaction', { startDate: end - 31 * DAY_S - 1, endDate: end, site: 'FSHR' }, R.rangeOverMonth.message);
+    await expect422('/transaction', { startDate: end - 31 * DAY_S - 1, endDate: end, site: 'HOBART' }, R.rangeOverMonth.message);
     const ok = await call(sim, '/transaction', { query: { startDate: end - 31 * DAY_S, endDate: end, site: 'ECOM' } });
     expect(ok.status).toBe(200);
   });
@@ -70,10 +70,10 @@ describe('validation as the Data API does it (choices in VALIDATION_RULES)', () 
     await expect422('/transaction', { startDate: NOW_S - 3600, endDate: NOW_S + 3600 }, R.endInFuture.message);
     await expect422('/transaction', { startDate: NOW_S + 3600, endDate: NOW_S + 7200 }, R.startInFuture.message);
     // Up to a minute ahead counts as clock skew, not the future.
-    expect((await call(sim, '/transaction', { query: { startDate: NOW_S - 3600, endDate: NOW_S + 30, site: 'NAPR' } })).status).toBe(200);
+    expect((await call(sim, '/transaction', { query: { startDate: NOW_S - 3600, endDate: NOW_S + 30, site: 'NAPER' } })).status).toBe(200);
     // Five months back is fine.
     const fiveMonths = NOW_S - 150 * DAY_S;
-    expect((await call(sim, '/transaction', { query: { startDate: fiveMonths, endDate: fiveMonths + 3600, site: 'NAPR' } })).status).toBe(200);
+    expect((await call(sim, '/transaction', { query: { startDate: fiveMonths, endDate: fiveMonths + 3600, site: 'NAPER' } })).status).toBe(200);
   });
 
   it('rejects a start after the end', async () => {
@@ -86,10 +86,10 @@ describe('validation as the Data API does it (choices in VALIDATION_RULES)', () 
   });
 
   it('defaults to today (midnight UTC to now), limit 100 and offset 1', async () => {
-    const res = await call(sim, '/transaction', { query: { site: 'NAPR' } });
+    const res = await call(sim, '/transaction', { query: { site: 'NAPER' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ offset: 1, limit: 100 });
-    const explicit = await call(sim, '/transaction', { query: { site: 'NAPR', startDate: dayStart(0), endDate: NOW_S, limit: 100, offset: 1 } });
+    const explicit = await call(sim, '/transaction', { query: { site: 'NAPER', startDate: dayStart(0), endDate: NOW_S, limit: 100, offset: 1 } });
     expect(res.text).toBe(explicit.text);
   });
 
@@ -114,9 +114,9 @@ describe('validation as the Data API does it (choices in VALIDATION_RULES)', () 
 
   it('filters by region', async () => {
     const { site: _s, ...range } = SITE_DAY;
-    const res = await call(sim, '/transaction', { query: { ...range, region: 'PHOENIX', limit: 100 } });
+    const res = await call(sim, '/transaction', { query: { ...range, region: 'INDIANA', limit: 100 } });
     const siteIds = new Set(res.body.data.transactions.map((t: { transId: string }) => t.transId.split(':')[1]));
-    expect([...siteIds].sort()).toEqual(['1006', '1007']);
+    expect([...siteIds].sort()).toEqual(['1021', '1022', '1024']);
   });
 
   it('answers 422 for a malformed transaction id and 404 for one that does not exist', async () => {
@@ -131,16 +131,16 @@ describe('validation as the Data API does it (choices in VALIDATION_RULES)', () 
 
   it('limits load-job to 24 hours, a limit of 100 and one site', async () => {
     const start = dayStart(2);
-    await expect422('/transaction/load-job', { startDate: start, endDate: start + DAY_S + 1, site: 'NAPR' }, R.jobRangeOver24h.message, 'POST');
-    expect((await call(sim, '/transaction/load-job', { method: 'POST', query: { startDate: start, endDate: start + DAY_S, site: 'NAPR' } })).status).toBe(200);
+    await expect422('/transaction/load-job', { startDate: start, endDate: start + DAY_S + 1, site: 'NAPER' }, R.jobRangeOver24h.message, 'POST');
+    expect((await call(sim, '/transaction/load-job', { method: 'POST', query: { startDate: start, endDate: start + DAY_S, site: 'NAPER' } })).status).toBe(200);
     await expect422('/transaction/load-job', { ...SITE_DAY, limit: 50 }, R.jobLimitNot100.message, 'POST');
     const { site: _s, ...range } = SITE_DAY;
     await expect422('/transaction/load-job', range, 'site: Only 1 site can be selected.', 'POST');
-    await expect422('/transaction/load-job', { ...range, region: 'PHOENIX' }, 'site: Only 1 site can be selected.', 'POST');
+    await expect422('/transaction/load-job', { ...range, region: 'INDIANA' }, 'site: Only 1 site can be selected.', 'POST');
     // One visible site (by credential or by header) needs no site argument.
     const single = await call(sim, '/transaction/load-job', { method: 'POST', query: range, headers: headersFor('one-site', 'one-key') });
     expect(single.status).toBe(200);
-    const scoped = await call(sim, '/transaction/load-job', { method: 'POST', query: range, headers: headersFor('demo', 'demo-key', 'NAPR') });
+    const scoped = await call(sim, '/transaction/load-job', { method: 'POST', query: range, headers: headersFor('demo', 'demo-key', 'NAPER') });
     expect(scoped.status).toBe(200);
   });
 

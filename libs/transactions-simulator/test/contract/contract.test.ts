@@ -70,7 +70,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
           jobDurationMs: 20_000,
           credentials: [
             { apiId: 'demo', apiKey: 'demo-key' },
-            { apiId: 'north', apiKey: 'north-key', siteCodes: ['NAPR', 'SCHB'] },
+            { apiId: 'north', apiKey: 'north-key', siteCodes: ['NAPER', 'JOLIET'] },
             { apiId: 'sandbox', apiKey: 'sandbox-key', environment: 'sandbox' },
             { apiId: 'unlicensed', apiKey: 'unlicensed-key', licensed: false },
           ],
@@ -108,12 +108,12 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
           expect(full.body.data.transactions.length).toBe(100);
           await check(spec, 'get', path, { query: quiet });
           await check(spec, 'get', path, { query: { ...SITE_DAY, offset: 500 } });
-          await check(spec, 'get', path, { query: { site: 'NAPR' } }); // today so far
-          for (let h = 0; h < 6; h++) await check(spec, 'get', path, { query: { site: 'TMPE', startDate: dayStart(5) + h * 3600, endDate: dayStart(5) + h * 3600 + 3599 } });
+          await check(spec, 'get', path, { query: { site: 'NAPER' } }); // today so far
+          for (let h = 0; h < 6; h++) await check(spec, 'get', path, { query: { site: 'NILES', startDate: dayStart(5) + h * 3600, endDate: dayStart(5) + h * 3600 + 3599 } });
           await check(spec, 'get', path, { query: { ...SITE_DAY, startDate: 'yesterday' } }); // 400
           await check(spec, 'get', path, { query: SITE_DAY, headers: {} }); // 403
-          await check(spec, 'get', path, { query: SITE_DAY, headers: headersFor('demo', 'demo-key', 'NAPR') });
-          await check(spec, 'get', path, { query: { ...SITE_DAY, site: 'SCHB' }, headers: headersFor('demo', 'demo-key', 'NAPR') });
+          await check(spec, 'get', path, { query: SITE_DAY, headers: headersFor('demo', 'demo-key', 'NAPER') });
+          await check(spec, 'get', path, { query: { ...SITE_DAY, site: 'JOLIET' }, headers: headersFor('demo', 'demo-key', 'NAPER') });
           await check(spec, 'get', path, { query: { ...SITE_DAY, site: 'invalid' } }); // 404
           await check(spec, 'get', path, { query: { ...SITE_DAY, limit: 500 } }); // 422
           sim.control.inject({ kind: 'serverError', count: 1 });
@@ -134,7 +134,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
           headersFor('sandbox', 'sandbox-key'),
           headersFor('unlicensed', 'unlicensed-key'),
           headersFor('demo', 'demo-key', 'NOPE'),
-          headersFor('north', 'north-key', 'TMPE'),
+          headersFor('north', 'north-key', 'NILES'),
         ]) {
           await check('/site/list', 'get', '/site/list', { headers });
           await check('/transaction/{trans_id}', 'get', '/transaction/1:1001', { headers });
@@ -152,7 +152,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
       it('details of every kind of transaction, by id and through jobs', async () => {
         // A whole busy afternoon at two sites through jobs: every page is checked.
         const ids: string[] = [];
-        for (const site of ['SCHB', 'CRML']) {
+        for (const site of ['JOLIET', 'MERRIL']) {
           for (let page = 1; page <= 4; page++) {
             const query = { startDate: dayStart(4) + 16 * 3600, endDate: dayStart(4) + 23 * 3600, site, offset: page };
             const hash = (await check('/transaction/load-job', 'post', '/transaction/load-job', { query })).body.data.hash;
@@ -167,7 +167,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
         }
         for (const id of ids) await check('/transaction/{trans_id}', 'get', `/transaction/${id}`);
         // Voids and returns, which are rare, by id.
-        const v2 = await call(sim, '/transaction/version-2', { query: { startDate: dayStart(4), endDate: dayStart(4) + 86_399, site: 'SCHB', limit: 100, offset: 3 } });
+        const v2 = await call(sim, '/transaction/version-2', { query: { startDate: dayStart(4), endDate: dayStart(4) + 86_399, site: 'JOLIET', limit: 100, offset: 3 } });
         for (const t of v2.body.data.transactions.slice(0, 30)) await check('/transaction/{trans_id}', 'get', `/transaction/${t.transId}`);
       });
 
