@@ -101,9 +101,10 @@ const TYPE_BITS = Object.values(TYPE_BIT);
 
 export class DataStore {
   private readonly buckets: LruCache<string, Bucket>;
-  private readonly dayCounts = new Map<string, DayCounts>();
-  private readonly dayFactors = new Map<string, number>();
-  private readonly dayTotals = new Map<string, number>();
+  /** Small per-day numbers; bounded too, so a simulator running for months does not grow. */
+  private readonly dayCounts = new LruCache<string, DayCounts>(20_000);
+  private readonly dayFactors = new LruCache<string, number>(20_000);
+  private readonly dayTotals = new LruCache<string, number>(20_000);
   /** Counts of partial days (the first and last day of a range), so paging a range does not regenerate them. */
   private readonly partialCounts = new LruCache<string, number>(4096);
 
