@@ -194,6 +194,19 @@ describe('createEmployee', () => {
     expect(bo.loginCount).toBe(3);
   });
 
+  it('never re-sends an insert whose answer was lost, and says how to find out what happened', async () => {
+    await using bo = clientFor(sim);
+    await bo.listSites();
+    sim.control.inject({ route: 'POST /employee/insert', kind: 'drop', count: 1 });
+    const input = newEmployee();
+    const error = await bo.createEmployee(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as Error).message).toMatch(new RegExp(`isPosUserIdAvailable\\(${input.posUserId}`));
+    expect((error as BackofficeServerError).details).toMatchObject({ posUserId: input.posUserId, completedSteps: [], mayHaveBeenProcessed: true });
+    expect(posts('/employee/insert')).toHaveLength(1);
+    expect(sim.control.employees().filter((e) => e.posUserId === input.posUserId).length).toBeLessThanOrEqual(1);
+  });
+
   it('reports a failure between the insert and the permission step with the new employee id', async () => {
     await using bo = clientFor(sim);
     sim.control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });

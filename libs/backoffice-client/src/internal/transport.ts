@@ -139,7 +139,8 @@ export class Transport {
         : `${method} ${pathOf(url)} failed: ${describe(error)}`;
       throw new BackofficeServerError(message, {
         cause: error,
-        details: { method, path: pathOf(url), timedOut, networkError: true },
+        // A POST whose answer never came may still have been processed by the server.
+        details: { method, path: pathOf(url), timedOut, networkError: true, ...(method === 'POST' ? { mayHaveBeenProcessed: true } : {}) },
       });
     }
     for (const setCookie of response.headers.getSetCookie()) {

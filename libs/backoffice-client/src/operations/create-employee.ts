@@ -1,4 +1,4 @@
-import { BackofficeServerError, DuplicateError, LookupError, NotFoundError, ValidationError, registerSecret } from '@washops/shared-errors';
+import { BackofficeServerError, DuplicateError, LookupError, NotFoundError, ValidationError, WashOpsError, registerSecret } from '@washops/shared-errors';
 import { phoneKey, parseInput, type ClientContext } from '../internal/context.js';
 import type { FormPair } from '../internal/form.js';
 import { formatCents, formatFormDate, overtimeCents } from '../internal/money.js';
@@ -68,9 +68,10 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
   } catch (error) {
     // The server knows an employee the index does not: drop it so the next check sees the server's state.
     if (error instanceof DuplicateError) ctx.afterWrite();
-    if (error instanceof BackofficeServerError && error.details['mayHaveBeenProcessed'] === true) {
+    if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) {
       ctx.afterWrite();
-      throw new BackofficeServerError(
+      const Class = error.constructor as typeof WashOpsError;
+      throw new Class(
         `${error.message}. Whether employee POS user id ${input.posUserId} was created is unknown: check isPosUserIdAvailable(${input.posUserId}, { refresh: true }) before trying again.`,
         { cause: error, status: error.status, details: { ...error.details, posUserId: input.posUserId, completedSteps: [], remainingSteps: steps } },
       );
