@@ -4,8 +4,10 @@ const port = Number(process.env['E2E_PORT'] ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * Drives Debian's Chromium (Playwright cannot download its own browser here). The portal is built
- * by the `e2e` target's dependency on the build; the web server only starts it.
+ * Drives Debian's Chromium (Playwright cannot download its own browser here). The `e2e` target's
+ * dependency on the build builds the portal and the simulators; the web server is `npm start`'s
+ * script without its build step, on ports of its own (portal 3100, simulators 4110 and 4120) so
+ * that a running `npm start` does not disturb the suite. Each run starts from the seeded tenant.
  */
 export default defineConfig({
   testDir: './tests',
@@ -15,39 +17,39 @@ export default defineConfig({
   forbidOnly: !!process.env['CI'],
   retries: 0,
   timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
+    ...devices['Desktop Chrome'],
     baseURL,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    // Signs the demo users in once; the tests reuse their cookies (storage state).
+    { name: 'sign-ins', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['sign-ins'], testIgnore: /\.setup\.ts$/ },
   ],
   webServer: {
-    command: `npx next start --port ${port} --hostname 127.0.0.1`,
-    cwd: '../apps/portal',
-    url: baseURL,
-    reuseExistingServer: !process.env['CI'],
+    command: `node tools/start.mjs --no-build --portal-port ${port} --backoffice-port ${port + 1010} --data-api-port ${port + 1020}`,
+    cwd: '..',
+    url: `${baseURL}/sign-in`,
+    reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

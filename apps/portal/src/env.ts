@@ -1,3 +1,4 @@
+import { parsePortalUsers, type PortalUser } from '@washops/portal-api';
 import { z } from 'zod';
 
 /** Environment variables the portal reads, with what each is for. */
@@ -8,7 +9,27 @@ export const portalEnvDocs = {
   BACKOFFICE_PASSWORD: 'BackOffice bot user password',
   DATA_API_ID: 'Data API id (X-Sonnys-API-ID)',
   DATA_API_KEY: 'Data API key (X-Sonnys-API-Key)',
+  DATA_API_ENVIRONMENT: 'production (default) or sandbox',
+  PORTAL_USERS: 'JSON array of {"username","role":"admin"|"viewer","passwordHash"}; hash with `npm run hash-password -w @washops/portal-api`',
+  PORTAL_SESSION_SECRET: 'at least 32 random characters; signs the session cookies',
+  PORTAL_SESSION_TTL_MINUTES: 'how long a sign-in lasts (default 480)',
+  PORTAL_SECURE_COOKIES: '1 (default with a tenant) marks the session cookie Secure; 0 for plain-HTTP set-ups',
+  BACKOFFICE_BASE_URL: 'demo mode: where the BackOffice simulator listens (default http://127.0.0.1:4010)',
+  DATA_API_BASE_URL: 'demo mode: where the Data API simulator listens (default http://127.0.0.1:4020/v1)',
 } as const;
+
+type EnvKey = keyof typeof portalEnvDocs;
+
+/** The simulators' demo credentials (see the simulators' command lines); they guard nothing real. */
+export const DEMO_TENANT = {
+  backoffice: { subdomain: 'demo', username: 'bot', password: 'bot-password' },
+  transactions: { apiId: 'demo', apiKey: 'demo-key' },
+} as const;
+
+const MIN_SECRET_LENGTH = 32;
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const ttlMinutes = z.coerce.number().int().min(1, 'must be at least 1').max(60 * 24 * 30, 'must be at most 43200');
 
 const tenantSchema = z.object({
   BACKOFFICE_SUBDOMAIN: z.string().regex(/^[a-z0-9-]+$/i, 'letters, digits and dashes only'),
@@ -16,42 +37,104 @@ const tenantSchema = z.object({
   BACKOFFICE_PASSWORD: z.string().min(1),
   DATA_API_ID: z.string().min(1),
   DATA_API_KEY: z.string().min(1),
+  DATA_API_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
+  PORTAL_USERS: z.string().min(1),
+  PORTAL_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH, `must have at least ${MIN_SECRET_LENGTH} characters`),
+  PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
+  PORTAL_SECURE_COOKIES: flag.default(true),
 });
 
-export type PortalEnv =
-  | { mode: 'demo' }
-  | {
-      mode: 'tenant';
-      backoffice: { subdomain: string; username: string; password: string };
-      transactions: { apiId: string; apiKey: string };
-    };
+const demoSchema = z.object({
+  BACKOFFICE_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010'),
+  DATA_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4020/v1'),
+  PORTAL_USERS: z.string().min(1).optional(),
+  PORTAL_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH, `must have at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
+  PORTAL_SECURE_COOKIES: flag.default(false),
+});
+
+export interface PortalAuthEnv {
+  /** Users from PORTAL_USERS; `demo` means the two documented demo sign-ins. */
+  users: PortalUser[] | 'demo';
+  /** Absent in demo mode without PORTAL_SESSION_SECRET: a random secret is made at boot. */
+  sessionSecret: string | null;
+  sessionTtlMs: number;
+  secureCookies: boolean;
+}
+
+export interface PortalEnv {
+  mode: 'demo' | 'tenant';
+  backoffice: { subdomain: string; username: string; password: string; baseUrl?: string };
+  transactions: { apiId: string; apiKey: string; environment?: 'production' | 'sandbox'; baseUrl?: string };
+  auth: PortalAuthEnv;
+}
 
 /** Thrown at boot when the environment cannot run the portal; its message names what is missing. */
 export class PortalEnvError extends Error {
   override readonly name = 'PortalEnvError';
 }
 
+function problemsOf(error: z.ZodError, env: Record<string, string | undefined>): string[] {
+  return error.issues.map((issue) => {
+    const key = String(issue.path[0]) as EnvKey;
+    const problem = env[key] === undefined || env[key] === '' ? 'missing' : issue.message;
+    return `  ${key}: ${problem} (${portalEnvDocs[key]})`;
+  });
+}
+
+function usersFrom(json: string): PortalUser[] {
+  try {
+    return parsePortalUsers(json);
+  } catch (error) {
+    throw new PortalEnvError(`  ${(error as Error).message}`);
+  }
+}
+
+/** Empty variables count as unset, the way shells and .env files are usually written. */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
 /**
  * Reads the portal's configuration once, at boot. Missing tenant credentials fail here with a
- * message naming every missing variable, not at the first request.
+ * message naming every missing variable (never a value), not at the first request.
  */
-export function readPortalEnv(env: Record<string, string | undefined> = process.env): PortalEnv {
-  if (env['WASHOPS_DEMO'] === '1' || env['WASHOPS_DEMO'] === 'true') return { mode: 'demo' };
+export function readPortalEnv(rawEnv: Record<string, string | undefined> = process.env): PortalEnv {
+  const env = withoutEmpty(rawEnv);
+  if (env['WASHOPS_DEMO'] === '1' || env['WASHOPS_DEMO'] === 'true') {
+    const parsed = demoSchema.safeParse(env);
+    if (!parsed.success) {
+      throw new PortalEnvError(`The portal's demo configuration is invalid:\n${problemsOf(parsed.error, env).join('\n')}`);
+    }
+    const e = parsed.data;
+    return {
+      mode: 'demo',
+      backoffice: { ...DEMO_TENANT.backoffice, baseUrl: e.BACKOFFICE_BASE_URL },
+      transactions: { ...DEMO_TENANT.transactions, baseUrl: e.DATA_API_BASE_URL },
+      auth: {
+        users: e.PORTAL_USERS ? usersFrom(e.PORTAL_USERS) : 'demo',
+        sessionSecret: e.PORTAL_SESSION_SECRET ?? null,
+        sessionTtlMs: e.PORTAL_SESSION_TTL_MINUTES * 60_000,
+        secureCookies: e.PORTAL_SECURE_COOKIES,
+      },
+    };
+  }
   const parsed = tenantSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const key = String(issue.path[0]) as keyof typeof portalEnvDocs;
-      const problem = env[key] === undefined || env[key] === '' ? 'missing' : issue.message;
-      return `  ${key}: ${problem} (${portalEnvDocs[key]})`;
-    });
     throw new PortalEnvError(
-      `The portal needs tenant credentials, or WASHOPS_DEMO=1 for the simulators:\n${lines.join('\n')}`,
+      `The portal needs tenant credentials and portal users, or WASHOPS_DEMO=1 for the simulators:\n${problemsOf(parsed.error, env).join('\n')}`,
     );
   }
   const e = parsed.data;
   return {
     mode: 'tenant',
     backoffice: { subdomain: e.BACKOFFICE_SUBDOMAIN, username: e.BACKOFFICE_USERNAME, password: e.BACKOFFICE_PASSWORD },
-    transactions: { apiId: e.DATA_API_ID, apiKey: e.DATA_API_KEY },
+    transactions: { apiId: e.DATA_API_ID, apiKey: e.DATA_API_KEY, environment: e.DATA_API_ENVIRONMENT },
+    auth: {
+      users: usersFrom(e.PORTAL_USERS),
+      sessionSecret: e.PORTAL_SESSION_SECRET,
+      sessionTtlMs: e.PORTAL_SESSION_TTL_MINUTES * 60_000,
+      secureCookies: e.PORTAL_SECURE_COOKIES,
+    },
   };
 }

@@ -1,3 +1,5 @@
+import type { BackofficeClient } from '@washops/backoffice-client';
+import type { TransactionsClient } from '@washops/transactions-client';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
 import type { PortalUser } from './auth/portal-users.js';
 import { verifySessionToken, type PortalSession } from './auth/session-token.js';
@@ -13,9 +15,27 @@ export interface PortalAuthConfig {
   secureCookies: boolean;
 }
 
-/** Everything procedures need, created once per process. */
+/** The BackOffice operations the portal uses (a `BackofficeClient` has them all). */
+export type BackofficeApi = Pick<
+  BackofficeClient,
+  | 'createEmployee'
+  | 'disableEmployee'
+  | 'createBackofficeUser'
+  | 'listSites'
+  | 'listDepartments'
+  | 'listPermissions'
+  | 'listEmployees'
+  | 'isPosUserIdAvailable'
+  | 'isEmailAvailable'
+  | 'isPhoneAvailable'
+>;
+
+/** Everything procedures need, created once per process. The clients hold the tenant's credentials. */
 export interface PortalDeps {
   auth: PortalAuthConfig;
+  backoffice: BackofficeApi;
+  /** The Data API client, for the transaction pages. */
+  transactions: TransactionsClient;
 }
 
 /** What the portal knows about the HTTP request; `null` for trusted in-process calls. */

@@ -1,8 +1,15 @@
 import { authRouter } from './routers/auth.js';
+import { discoveryRouter } from './routers/discovery.js';
+import { employeesRouter } from './routers/employees.js';
+import { usersRouter } from './routers/users.js';
 import { createCallerFactory, router } from './trpc.js';
 
+/** One router per domain; the transaction pages add theirs here. */
 export const appRouter = router({
   auth: authRouter,
+  discovery: discoveryRouter,
+  employees: employeesRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

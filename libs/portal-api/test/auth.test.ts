@@ -2,7 +2,6 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SESSION_COOKIE,
-  SignInThrottle,
   appRouter,
   createCaller,
   createFetchContextFactory,
@@ -14,14 +13,12 @@ import {
   type PortalDeps,
   type PortalRequestInfo,
 } from '../src/index.js';
+import { SECRET, makeDeps } from './helpers.js';
 
-const SECRET = 'test-session-secret-0123456789abcdef';
 let deps: PortalDeps;
 
 beforeAll(async () => {
-  deps = {
-    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), secureCookies: false },
-  };
+  deps = await makeDeps();
 });
 
 function request(overrides: Partial<PortalRequestInfo> = {}): PortalRequestInfo {

@@ -1,14 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { z } from 'zod';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies.js';
 import { UNMATCHABLE_HASH, verifyPassword } from '../auth/passwords.js';
 import { createSessionToken } from '../auth/session-token.js';
+import { signInInput } from '../schemas.js';
 import { protectedProcedure, publicProcedure, router } from '../trpc.js';
-
-export const signInInput = z.object({
-  username: z.string().trim().min(1, 'Enter your username').max(64),
-  password: z.string().min(1, 'Enter your password').max(256),
-});
 
 export const authRouter = router({
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {

@@ -1,0 +1,387 @@
+'use client';
+
+import { emailSchema, phoneSchema, posUserIdSchema } from '@washops/backoffice-client/schemas';
+import type { EmployeeCreated } from '@washops/backoffice-client';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useMemo, useState, type FormEvent } from 'react';
+import { availabilityView } from '../../../../components/availability';
+import { errorMessageOf, fieldErrorsOf } from '../../../../components/errors';
+import { CheckboxGroup, SelectField, TextField } from '../../../../components/field';
+import { Loading, QueryError, Warnings } from '../../../../components/query-state';
+import { useIsAdmin } from '../../../../components/session';
+import { useDebounced } from '../../../../components/use-debounced';
+import { emptyEmployeeForm, validateEmployeeForm, wholeNumber, type EmployeeFormValues } from '../../../../forms/employee-form';
+import { useTRPC } from '../../../../trpc/client';
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The value when it passes the field's own schema, else null (nothing to check yet). */
+function validOrNull<T>(parse: () => T): T | null {
+  try {
+    return parse();
+  } catch {
+    return null;
+  }
+}
+
+export function CreateEmployeeForm() {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) {
+    return (
+      <>
+        <h1>New employee</h1>
+        <p className="alert alert-warn">Only an admin can create employees. You are signed in as a viewer.</p>
+        <Link href="/employees">Back to the roster</Link>
+      </>
+    );
+  }
+  return <AdminCreateEmployeeForm />;
+}
+
+function AdminCreateEmployeeForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<EmployeeFormValues>(() => emptyEmployeeForm(today()));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<EmployeeCreated | null>(null);
+
+  const sites = useQuery(trpc.discovery.sites.queryOptions());
+  const departments = useQuery(trpc.discovery.departments.queryOptions());
+  const permissions = useQuery(trpc.discovery.permissions.queryOptions({ scope: 'pos' }));
+
+  // Availability checks as the admin types: only values that pass the field's schema are asked about.
+  const posCandidate = validOrNull(() => posUserIdSchema.parse(wholeNumber(values.posUserId)));
+  const emailCandidate = validOrNull(() => emailSchema.parse(values.email).toLowerCase());
+  const phoneCandidate = validOrNull(() => phoneSchema.parse(values.phone));
+  const posSettled = useDebounced(posCandidate);
+  const emailSettled = useDebounced(emailCandidate);
+  const phoneSettled = useDebounced(phoneCandidate);
+  const posCheck = useQuery(
+    trpc.employees.isPosUserIdAvailable.queryOptions(posSettled !== null && posSettled === posCandidate ? { posUserId: posSettled } : skipToken),
+  );
+  const emailCheck = useQuery(
+    trpc.employees.isEmailAvailable.queryOptions(emailSettled !== null && emailSettled === emailCandidate ? { email: emailSettled } : skipToken),
+  );
+  const phoneCheck = useQuery(
+    trpc.employees.isPhoneAvailable.queryOptions(phoneSettled !== null && phoneSettled === phoneCandidate ? { phone: phoneSettled } : skipToken),
+  );
+  const posAvailability = availabilityView(posCandidate, posSettled, posCheck, 'POS user id');
+  const emailAvailability = availabilityView(emailCandidate, emailSettled, emailCheck, 'email');
+  const phoneAvailability = availabilityView(phoneCandidate, phoneSettled, phoneCheck, 'phone number');
+
+  const create = useMutation(
+    trpc.employees.create.mutationOptions({
+      onSuccess: (result) => {
+        setCreated(result);
+        void queryClient.invalidateQueries({ queryKey: trpc.employees.pathKey() });
+      },
+      onError: (error) => setServerErrors(fieldErrorsOf(error)),
+    }),
+  );
+
+  const validation = useMemo(() => validateEmployeeForm(values), [values]);
+  const clientErrors = submitted ? validation.errors : {};
+  const errorOf = (field: string) => serverErrors[field] ?? clientErrors[field];
+
+  function set<K extends keyof EmployeeFormValues>(field: K, value: EmployeeFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => {
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validation.errors).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    if (posAvailability.takenError || emailAvailability.takenError || phoneAvailability.takenError) return;
+    setServerErrors({});
+    create.mutate(validation.input);
+  }
+
+  if (created) {
+    return (
+      <CreatedResult
+        created={created}
+        name={`${values.firstName.trim()} ${values.lastName.trim()}`}
+        onAnother={() => {
+          setCreated(null);
+          setSubmitted(false);
+          setValues(emptyEmployeeForm(today()));
+          create.reset();
+        }}
+      />
+    );
+  }
+
+  const discoveryError = sites.error ?? departments.error ?? permissions.error;
+  const fieldServerMessages = new Set(Object.values(serverErrors));
+  const formError = create.isError && Object.keys(fieldErrorsOf(create.error)).length === 0 ? errorMessageOf(create.error) : null;
+  const posTemplates = (permissions.data ?? []).filter((p) => p.scope === 'pos');
+
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>New employee</h1>
+          <p className="muted">Creates the employee in the BackOffice, applies the POS permission template and, if asked, a Back Office user.</p>
+        </div>
+        <Link href="/employees">Back to the roster</Link>
+      </div>
+      {discoveryError ? <QueryError error={discoveryError} what="the tenant's sites, departments and templates" /> : null}
+      {formError ? (
+        <div role="alert" className="alert alert-error">
+          {formError}
+        </div>
+      ) : null}
+      {submitted && Object.keys(validation.errors).length > 0 ? (
+        <div role="alert" className="alert alert-error">
+          Some fields need attention; see the messages below them.
+        </div>
+      ) : null}
+      {fieldServerMessages.size > 0 && create.isError ? (
+        <div role="alert" className="alert alert-error">
+          The BackOffice refused the employee: {[...fieldServerMessages].join(' ')}
+        </div>
+      ) : null}
+      <form className="card" onSubmit={submit} noValidate aria-busy={create.isPending}>
+        <fieldset className="section">
+          <legend>Person</legend>
+          <div className="form-grid">
+            <TextField label="First name" required value={values.firstName} onChange={(e) => set('firstName', e.target.value)} error={errorOf('firstName')} autoComplete="off" />
+            <TextField label="Last name" required value={values.lastName} onChange={(e) => set('lastName', e.target.value)} error={errorOf('lastName')} autoComplete="off" />
+            <TextField
+              label="Email"
+              type="email"
+              required
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+              error={errorOf('email') ?? emailAvailability.takenError}
+              status={emailAvailability.status}
+              autoComplete="off"
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              required
+              value={values.phone}
+              onChange={(e) => set('phone', e.target.value)}
+              error={errorOf('phone') ?? phoneAvailability.takenError}
+              status={phoneAvailability.status}
+              hint="9 or 10 digits; spaces and symbols are ignored."
+              autoComplete="off"
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="section">
+          <legend>POS</legend>
+          <div className="form-grid">
+            <TextField
+              label="POS user id"
+              inputMode="numeric"
+              required
+              value={values.posUserId}
+              onChange={(e) => set('posUserId', e.target.value)}
+              error={errorOf('posUserId') ?? posAvailability.takenError}
+              status={posAvailability.status}
+            />
+            <TextField
+              label="POS PIN"
+              inputMode="numeric"
+              value={values.posPin}
+              onChange={(e) => set('posPin', e.target.value)}
+              error={errorOf('posPin')}
+              hint="5 digits. Leave empty to generate one."
+              autoComplete="off"
+            />
+            <SelectField
+              label="Permission"
+              required
+              value={values.permission}
+              onChange={(e) => set('permission', e.target.value)}
+              error={errorOf('permission')}
+              disabled={permissions.isPending}
+              hint={permissions.isPending ? 'Loading the templates…' : 'The POS permission template.'}
+            >
+              <option value="">Choose a template</option>
+              {posTemplates.map((template) => (
+                <option key={template.id} value={template.name}>
+                  {template.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </fieldset>
+
+        <fieldset className="section">
+          <legend>Work</legend>
+          <div className="form-grid">
+            <TextField label="Wage rate (USD per hour)" inputMode="decimal" required value={values.wageRate} onChange={(e) => set('wageRate', e.target.value)} error={errorOf('wageRate')} />
+            <TextField
+              label="Overtime wage rate (USD per hour)"
+              inputMode="decimal"
+              value={values.overtimeWageRate}
+              onChange={(e) => set('overtimeWageRate', e.target.value)}
+              error={errorOf('overtimeWageRate')}
+              hint="Leave empty for 1.5 × the wage rate."
+            />
+            <TextField label="Start date" type="date" required value={values.startDate} onChange={(e) => set('startDate', e.target.value)} error={errorOf('startDate')} />
+          </div>
+          {departments.isPending ? (
+            <Loading label="Loading departments…" />
+          ) : (
+            <CheckboxGroup
+              legend="Departments"
+              options={(departments.data ?? []).map((d) => ({ value: d.name, label: d.name }))}
+              selected={values.departments}
+              onChange={(next) => set('departments', next)}
+              error={errorOf('departments')}
+            />
+          )}
+          <div className="field">
+            <label className="checkbox">
+              <input type="checkbox" checked={values.allSites} onChange={(e) => set('allSites', e.target.checked)} />
+              Available at all sites
+            </label>
+          </div>
+          {values.allSites ? (
+            errorOf('availableSites') ? <p className="field-error">{errorOf('availableSites')}</p> : null
+          ) : sites.isPending ? (
+            <Loading label="Loading sites…" />
+          ) : (
+            <CheckboxGroup
+              legend="Sites"
+              options={(sites.data ?? []).map((s) => ({ value: s.name, label: s.code ? `${s.name} (${s.code})` : s.name }))}
+              selected={values.sites}
+              onChange={(next) => set('sites', next)}
+              error={errorOf('availableSites')}
+              hint="The first site chosen is where wages are attributed."
+            />
+          )}
+        </fieldset>
+
+        <fieldset className="section">
+          <legend>Optional details</legend>
+          <div className="form-grid">
+            <TextField label="Payroll employee id" value={values.payrollEmployeeId} onChange={(e) => set('payrollEmployeeId', e.target.value)} error={errorOf('payrollEmployeeId')} />
+            <TextField label="Emergency contact name" value={values.emergencyContactName} onChange={(e) => set('emergencyContactName', e.target.value)} error={errorOf('emergencyContactName')} />
+            <TextField
+              label="Emergency contact phone"
+              type="tel"
+              value={values.emergencyContactPhone}
+              onChange={(e) => set('emergencyContactPhone', e.target.value)}
+              error={errorOf('emergencyContactPhone')}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="section">
+          <legend>Back Office</legend>
+          <div className="field">
+            <label className="checkbox">
+              <input type="checkbox" checked={values.requiresBackoffice} onChange={(e) => set('requiresBackoffice', e.target.checked)} />
+              Also create a Back Office user linked to this employee
+            </label>
+          </div>
+          {values.requiresBackoffice ? (
+            <div className="form-grid">
+              <TextField
+                label="Back Office username"
+                required
+                value={values.backofficeUsername}
+                onChange={(e) => set('backofficeUsername', e.target.value)}
+                error={errorOf('backofficeUsername')}
+                autoComplete="off"
+              />
+              <TextField
+                label="Back Office password"
+                type="password"
+                value={values.backofficePassword}
+                onChange={(e) => set('backofficePassword', e.target.value)}
+                error={errorOf('backofficePassword')}
+                hint="At least 8 characters. Leave empty to generate one; it is shown once."
+                autoComplete="new-password"
+              />
+            </div>
+          ) : null}
+        </fieldset>
+
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create employee'}
+          </button>
+          <Link href="/employees">Cancel</Link>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function focusFirstInvalid(form: HTMLFormElement) {
+  // After React has rendered the messages.
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+function CreatedResult({ created, name, onAnother }: { created: EmployeeCreated; name: string; onAnother: () => void }) {
+  return (
+    <>
+      <h1>Employee created</h1>
+      <div role="status" className="alert alert-ok">
+        <strong>{name}</strong> was created in the BackOffice.
+        <dl className="result">
+          <dt>Employee id</dt>
+          <dd>{created.employeeId}</dd>
+          <dt>POS user id</dt>
+          <dd>{created.posUserId}</dd>
+          <dt>POS PIN</dt>
+          <dd>
+            <span className="secret" data-testid="pos-pin">
+              {created.posPin}
+            </span>
+          </dd>
+          <dt>Permission</dt>
+          <dd>{created.permission}</dd>
+          <dt>Wage site</dt>
+          <dd>{created.wageSite}</dd>
+          {created.backofficeUser ? (
+            <>
+              <dt>Back Office user</dt>
+              <dd>
+                {created.backofficeUser.username} (user id {created.backofficeUser.userId})
+              </dd>
+              {created.backofficeUser.generatedPassword ? (
+                <>
+                  <dt>Back Office password</dt>
+                  <dd>
+                    <span className="secret">{created.backofficeUser.generatedPassword}</span> — shown only now; hand it over
+                    securely.
+                  </dd>
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </dl>
+        Give the PIN to the employee; they sign in at the POS with it.
+      </div>
+      <Warnings warnings={created.warnings} />
+      <div className="actions">
+        <Link href="/employees" className="button button-primary">
+          Back to the roster
+        </Link>
+        <button type="button" className="button" onClick={onAnother}>
+          Create another employee
+        </button>
+      </div>
+    </>
+  );
+}

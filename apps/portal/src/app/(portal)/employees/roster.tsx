@@ -1,0 +1,178 @@
+'use client';
+
+import type { EmployeeSummary } from '@washops/backoffice-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useId, useMemo, useState } from 'react';
+import { Loading, QueryError } from '../../../components/query-state';
+import { useIsAdmin } from '../../../components/session';
+import { useTRPC, useTRPCClient } from '../../../trpc/client';
+import { DisableDialog } from './disable-dialog';
+
+type StatusFilter = 'active' | 'inactive' | 'all';
+
+/** Rows rendered at once; a search narrows the rest down. */
+const MAX_ROWS = 250;
+
+export function fullName(employee: Pick<EmployeeSummary, 'firstName' | 'lastName'>): string {
+  return `${employee.firstName} ${employee.lastName}`.trim();
+}
+
+function matches(employee: EmployeeSummary, terms: string[]): boolean {
+  const digits = employee.phone.replace(/\D/g, '');
+  const haystack = [fullName(employee), employee.posUserId ?? '', employee.phone, digits, ...employee.siteCodes, ...employee.departments, employee.access]
+    .join(' ')
+    .toLowerCase();
+  return terms.every((term) => haystack.includes(term));
+}
+
+export function Roster() {
+  const trpc = useTRPC();
+  const trpcClient = useTRPCClient();
+  const queryClient = useQueryClient();
+  const isAdmin = useIsAdmin();
+  const searchId = useId();
+  const statusId = useId();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('active');
+  const [refreshing, setRefreshing] = useState(false);
+  const [toDisable, setToDisable] = useState<EmployeeSummary | null>(null);
+
+  // The whole roster once (active and disabled); search and filter run in the browser.
+  const roster = useQuery(trpc.employees.list.queryOptions({ active: 'all' }));
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      const fresh = await trpcClient.employees.list.query({ active: 'all', refresh: true });
+      queryClient.setQueryData(trpc.employees.list.queryKey({ active: 'all' }), fresh);
+    } catch {
+      await roster.refetch();
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  const filtered = useMemo(() => {
+    const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
+    return (roster.data ?? [])
+      .filter((e) => status === 'all' || e.active === (status === 'active'))
+      .filter((e) => matches(e, terms))
+      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+  }, [roster.data, search, status]);
+  const shown = filtered.slice(0, MAX_ROWS);
+
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Employees</h1>
+          <p className="muted">The tenant&apos;s roster in the BackOffice.</p>
+        </div>
+        {isAdmin ? (
+          <Link href="/employees/new" className="button button-primary">
+            New employee
+          </Link>
+        ) : null}
+      </div>
+
+      <div className="toolbar" role="search">
+        <div className="field search">
+          <label htmlFor={searchId}>Search</label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Name, POS user id, phone, site or department"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={statusId}>Status</label>
+          <select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
+            <option value="active">Active</option>
+            <option value="inactive">Disabled</option>
+            <option value="all">All</option>
+          </select>
+        </div>
+        <button type="button" className="button" onClick={refresh} disabled={refreshing || roster.isPending}>
+          {refreshing ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+
+      {roster.isPending ? <Loading label="Loading employees…" /> : null}
+      {roster.isError ? <QueryError error={roster.error} what="the roster" onRetry={() => void roster.refetch()} /> : null}
+      {roster.data ? (
+        <>
+          <p className="count" role="status" aria-live="polite">
+            {filtered.length === shown.length
+              ? `${filtered.length} ${filtered.length === 1 ? 'employee' : 'employees'}`
+              : `Showing ${shown.length} of ${filtered.length} employees; search to narrow the list.`}
+          </p>
+          {roster.data.length === 0 ? (
+            <div className="table-wrap empty">
+              No employees yet.{isAdmin ? <> <Link href="/employees/new">Create the first one</Link>.</> : null}
+            </div>
+          ) : filtered.length === 0 ? (
+            <div className="table-wrap empty">
+              No {status === 'inactive' ? 'disabled' : status === 'active' ? 'active' : ''} employees match
+              {search ? <> &ldquo;{search}&rdquo;</> : ' this filter'}.
+            </div>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <caption className="visually-hidden">Employees</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">POS user id</th>
+                    <th scope="col">Phone</th>
+                    <th scope="col">Sites</th>
+                    <th scope="col">Departments</th>
+                    <th scope="col">Status</th>
+                    {isAdmin ? (
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((employee) => (
+                    <tr key={employee.employeeId}>
+                      <th scope="row">{fullName(employee)}</th>
+                      <td>{employee.posUserId ?? '—'}</td>
+                      <td className="nowrap">{employee.phone || '—'}</td>
+                      <td>{employee.siteCodes.join(', ') || '—'}</td>
+                      <td>{employee.departments.join(', ') || '—'}</td>
+                      <td>
+                        <span className={`badge ${employee.active ? 'badge-active' : 'badge-disabled'}`}>
+                          {employee.active ? 'Active' : 'Disabled'}
+                        </span>
+                      </td>
+                      {isAdmin ? (
+                        <td>
+                          {employee.active && employee.posUserId !== null ? (
+                            <button
+                              type="button"
+                              className="button button-small"
+                              onClick={() => setToDisable(employee)}
+                              aria-label={`Disable ${fullName(employee)}`}
+                            >
+                              Disable
+                            </button>
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+      {toDisable ? <DisableDialog employee={toDisable} onClose={() => setToDisable(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,270 @@
+'use client';
+
+import type { BackofficeUserCreated } from '@washops/backoffice-client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessageOf, fieldErrorsOf } from '../../../components/errors';
+import { CheckboxGroup, SelectField, TextField } from '../../../components/field';
+import { Loading, QueryError, Warnings } from '../../../components/query-state';
+import { useIsAdmin } from '../../../components/session';
+import {
+  backofficeUserFieldOf,
+  emptyBackofficeUserForm,
+  validateBackofficeUserForm,
+  type BackofficeUserFormValues,
+} from '../../../forms/backoffice-user-form';
+import { useTRPC } from '../../../trpc/client';
+
+export function BackofficeUserForm() {
+  const isAdmin = useIsAdmin();
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Back Office users</h1>
+          <p className="muted">
+            Sign-ins to the vendor&apos;s BackOffice, linked to an employee (by POS user id or email) or standalone.
+          </p>
+        </div>
+      </div>
+      {isAdmin ? <AdminForm /> : <p className="alert alert-warn">Only an admin can create Back Office users. You are signed in as a viewer.</p>}
+    </>
+  );
+}
+
+function AdminForm() {
+  const trpc = useTRPC();
+  const modeName = useId();
+  const linkByName = useId();
+  const [values, setValues] = useState<BackofficeUserFormValues>(emptyBackofficeUserForm);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<BackofficeUserCreated | null>(null);
+
+  const templates = useQuery(trpc.discovery.permissions.queryOptions({ scope: 'backoffice' }));
+  const sites = useQuery(trpc.discovery.sites.queryOptions());
+  const create = useMutation(
+    trpc.users.create.mutationOptions({
+      onSuccess: setCreated,
+      onError: (error) => setServerErrors(fieldErrorsOf(error, backofficeUserFieldOf)),
+    }),
+  );
+
+  const validation = validateBackofficeUserForm(values);
+  const clientErrors = submitted ? validation.errors : {};
+  const errorOf = (field: string) => serverErrors[field] ?? clientErrors[field];
+
+  function set<K extends keyof BackofficeUserFormValues>(field: K, value: BackofficeUserFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors({});
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validation.errors).length > 0) {
+      const form = event.currentTarget;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setServerErrors({});
+    create.mutate(validation.input);
+  }
+
+  if (created) {
+    return (
+      <>
+        <div role="status" className="alert alert-ok">
+          <strong>Back Office user {created.username} created</strong> ({created.mode === 'linked' ? 'linked to an employee' : 'standalone'}).
+          <dl className="result">
+            <dt>User id</dt>
+            <dd>{created.userId}</dd>
+            <dt>Username</dt>
+            <dd>{created.username}</dd>
+            <dt>Email</dt>
+            <dd>{created.email}</dd>
+            <dt>Sites</dt>
+            <dd>{created.availableSites === 'all' ? 'All sites' : created.availableSites.join(', ')}</dd>
+            {created.generatedPassword ? (
+              <>
+                <dt>Password</dt>
+                <dd>
+                  <span className="secret" data-testid="generated-password">
+                    {created.generatedPassword}
+                  </span>
+                  <p className="field-hint">Shown only now: copy it and hand it over securely. The portal does not keep it.</p>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+        <Warnings warnings={created.warnings} />
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              setCreated(null);
+              setSubmitted(false);
+              setValues(emptyBackofficeUserForm);
+              create.reset();
+            }}
+          >
+            Create another Back Office user
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const formError = create.isError && Object.keys(serverErrors).length === 0 ? errorMessageOf(create.error) : null;
+  const formLevelIssue = clientErrors['form'] ?? serverErrors['form'];
+  const backofficeTemplates = (templates.data ?? []).filter((t) => t.scope === 'backoffice');
+
+  return (
+    <>
+      {templates.isError ? <QueryError error={templates.error} what="the Back Office permission templates" /> : null}
+      {formError || formLevelIssue ? (
+        <div role="alert" className="alert alert-error">
+          {formError ?? formLevelIssue}
+        </div>
+      ) : null}
+      <form className="card" onSubmit={submit} noValidate aria-busy={create.isPending}>
+        <fieldset className="section">
+          <legend>Who</legend>
+          <div className="radio-row field">
+            <label className="checkbox">
+              <input type="radio" name={modeName} checked={values.mode === 'linked'} onChange={() => set('mode', 'linked')} />
+              Linked to an employee
+            </label>
+            <label className="checkbox">
+              <input type="radio" name={modeName} checked={values.mode === 'standalone'} onChange={() => set('mode', 'standalone')} />
+              Standalone
+            </label>
+          </div>
+          {values.mode === 'linked' ? (
+            <>
+              <div className="radio-row field" role="group" aria-label="Find the employee by">
+                <label className="checkbox">
+                  <input type="radio" name={linkByName} checked={values.linkBy === 'posUserId'} onChange={() => set('linkBy', 'posUserId')} />
+                  By POS user id
+                </label>
+                <label className="checkbox">
+                  <input type="radio" name={linkByName} checked={values.linkBy === 'email'} onChange={() => set('linkBy', 'email')} />
+                  By email
+                </label>
+              </div>
+              <div className="form-grid">
+                {values.linkBy === 'posUserId' ? (
+                  <TextField
+                    label="Employee's POS user id"
+                    inputMode="numeric"
+                    required
+                    value={values.linkPosUserId}
+                    onChange={(e) => set('linkPosUserId', e.target.value)}
+                    error={errorOf('linkPosUserId')}
+                    hint="The employee must be active."
+                  />
+                ) : (
+                  <TextField
+                    label="Employee's email"
+                    type="email"
+                    required
+                    value={values.linkEmail}
+                    onChange={(e) => set('linkEmail', e.target.value)}
+                    error={errorOf('linkEmail')}
+                    hint="The employee must be active."
+                  />
+                )}
+              </div>
+            </>
+          ) : (
+            <div className="form-grid">
+              <TextField label="First name" required value={values.firstName} onChange={(e) => set('firstName', e.target.value)} error={errorOf('firstName')} />
+              <TextField label="Last name" required value={values.lastName} onChange={(e) => set('lastName', e.target.value)} error={errorOf('lastName')} />
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="section">
+          <legend>Sign-in</legend>
+          <div className="form-grid">
+            <TextField
+              label="Username"
+              required
+              value={values.username}
+              onChange={(e) => set('username', e.target.value)}
+              error={errorOf('username')}
+              hint="A letter, then 2 to 63 letters, digits or underscores."
+              autoComplete="off"
+            />
+            <TextField label="Email" type="email" required value={values.email} onChange={(e) => set('email', e.target.value)} error={errorOf('email')} autoComplete="off" />
+            <TextField
+              label="Password"
+              type="password"
+              value={values.password}
+              onChange={(e) => set('password', e.target.value)}
+              error={errorOf('password')}
+              hint="At least 8 characters. Leave empty to generate one; it is shown once."
+              autoComplete="new-password"
+            />
+            {templates.isSuccess && backofficeTemplates.length === 0 ? (
+              <TextField
+                label="Permission"
+                required
+                value={values.permission}
+                onChange={(e) => set('permission', e.target.value)}
+                error={errorOf('permission')}
+                hint="The tenant lists no Back Office templates yet; type the template's name."
+              />
+            ) : (
+              <SelectField
+                label="Permission"
+                required
+                value={values.permission}
+                onChange={(e) => set('permission', e.target.value)}
+                error={errorOf('permission')}
+                disabled={templates.isPending}
+                hint="Assign this template in the BackOffice's user list afterwards; the portal records it."
+              >
+                <option value="">{templates.isPending ? 'Loading the templates…' : 'Choose a template'}</option>
+                {backofficeTemplates.map((t) => (
+                  <option key={t.id} value={t.name}>
+                    {t.name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          </div>
+        </fieldset>
+
+        <fieldset className="section">
+          <legend>Sites</legend>
+          <div className="field">
+            <label className="checkbox">
+              <input type="checkbox" checked={values.allSites} onChange={(e) => set('allSites', e.target.checked)} />
+              All sites
+            </label>
+          </div>
+          {values.allSites ? null : sites.isPending ? (
+            <Loading label="Loading sites…" />
+          ) : (
+            <CheckboxGroup
+              legend="Sites"
+              options={(sites.data ?? []).map((s) => ({ value: s.name, label: s.code ? `${s.name} (${s.code})` : s.name }))}
+              selected={values.sites}
+              onChange={(next) => set('sites', next)}
+              error={errorOf('sites')}
+            />
+          )}
+        </fieldset>
+
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create Back Office user'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { SignInForm } from './sign-in-form';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+function safeNext(next: string | string[] | undefined): string {
+  const value = Array.isArray(next) ? next[0] : next;
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/employees';
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { next } = await searchParams;
+  return (
+    <main className="sign-in">
+      <div className="card sign-in-card">
+        <h1>WashOps</h1>
+        <p className="muted">Sign in to manage your tenant&apos;s employees and Back Office users.</p>
+        <SignInForm next={safeNext(next)} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+
+import { signInInput } from '@washops/portal-api/schemas';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { fieldErrorsOf, portalErrorOf } from '../../components/errors';
+import { TextField } from '../../components/field';
+import { useTRPC } from '../../trpc/client';
+
+export function SignInForm({ next }: { next: string }) {
+  const trpc = useTRPC();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const signIn = useMutation(
+    trpc.auth.signIn.mutationOptions({
+      // A full page load, so the server renders the portal with the new session cookie.
+      onSuccess: () => window.location.assign(next),
+      onError: (error) => setFieldErrors(fieldErrorsOf(error)),
+    }),
+  );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = signInInput.safeParse({ username: data.get('username'), password: data.get('password') });
+    if (!parsed.success) {
+      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setFieldErrors({});
+    signIn.mutate(parsed.data);
+  }
+
+  const formError = signIn.isError && Object.keys(fieldErrors).length === 0 ? portalErrorOf(signIn.error).message : null;
+  return (
+    <form onSubmit={submit} noValidate aria-busy={signIn.isPending}>
+      {formError ? (
+        <div role="alert" className="alert alert-error">
+          {formError}
+        </div>
+      ) : null}
+      <TextField label="Username" required name="username" autoComplete="username" autoFocus error={fieldErrors['username']} />
+      <TextField label="Password" required name="password" type="password" autoComplete="current-password" error={fieldErrors['password']} />
+      <button type="submit" className="button button-primary" disabled={signIn.isPending || signIn.isSuccess}>
+        {signIn.isPending || signIn.isSuccess ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

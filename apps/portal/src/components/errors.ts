@@ -1,0 +1,51 @@
+import { TRPCClientError } from '@trpc/client';
+
+/** The public shape every portal error carries (see the error formatter of @washops/portal-api). */
+export interface PortalError {
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export function portalErrorOf(error: unknown): PortalError {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { publicError?: PortalError; code?: string } | undefined;
+    if (data?.publicError) return data.publicError;
+    return { code: data?.code ?? 'INTERNAL_ERROR', message: error.message, details: {} };
+  }
+  return { code: 'NETWORK_ERROR', message: 'The portal did not answer. Check your connection and try again.', details: {} };
+}
+
+/** A readable sentence with a hint of what to do next. */
+export function errorMessageOf(error: unknown): string {
+  const pub = portalErrorOf(error);
+  switch (pub.code) {
+    case 'UNAUTHORIZED':
+      return 'Your sign-in has ended. Sign in again to continue.';
+    case 'RATE_LIMIT_ERROR':
+    case 'TOO_MANY_REQUESTS':
+      return `${pub.message} Wait a moment, then try again.`;
+    default:
+      return pub.message;
+  }
+}
+
+/**
+ * Field messages from an error: schema issues carry their field path; a duplicate names its field
+ * in `details.field`. `aliases` maps server paths to form field names where they differ.
+ */
+export function fieldErrorsOf(error: unknown, aliases: Record<string, string> = {}): Record<string, string> {
+  const pub = portalErrorOf(error);
+  const result: Record<string, string> = {};
+  const issues = pub.details['issues'];
+  if (Array.isArray(issues)) {
+    for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
+      const path = String(issue.path ?? '');
+      const field = aliases[path] ?? path.split('.')[0] ?? '';
+      if (field && typeof issue.message === 'string') result[field] ??= issue.message;
+    }
+  }
+  const field = pub.details['field'];
+  if (typeof field === 'string') result[aliases[field] ?? field] ??= pub.message;
+  return result;
+}

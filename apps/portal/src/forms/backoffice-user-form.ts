@@ -1,0 +1,63 @@
+import { createBackofficeUserInputSchema, type CreateBackofficeUserInput } from '@washops/backoffice-client/schemas';
+import { fieldErrorsFromIssues, wholeNumber } from './employee-form';
+
+export interface BackofficeUserFormValues {
+  mode: 'linked' | 'standalone';
+  linkBy: 'posUserId' | 'email';
+  linkPosUserId: string;
+  linkEmail: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  permission: string;
+  password: string;
+  allSites: boolean;
+  sites: string[];
+}
+
+export const emptyBackofficeUserForm: BackofficeUserFormValues = {
+  mode: 'linked',
+  linkBy: 'posUserId',
+  linkPosUserId: '',
+  linkEmail: '',
+  firstName: '',
+  lastName: '',
+  username: '',
+  email: '',
+  permission: '',
+  password: '',
+  allSites: true,
+  sites: [],
+};
+
+/** Form field names of the client's input fields, where they differ. */
+export const backofficeUserFieldOf: Record<string, string> = {
+  linkToEmployeePosUserId: 'linkPosUserId',
+  linkToEmployeeEmail: 'linkEmail',
+  availableSites: 'sites',
+};
+
+export function toCreateBackofficeUserInput(values: BackofficeUserFormValues): CreateBackofficeUserInput {
+  const linked = values.mode === 'linked';
+  const input = {
+    username: values.username,
+    email: values.email,
+    permission: values.permission,
+    password: values.password === '' ? undefined : values.password,
+    linkToEmployeePosUserId: linked && values.linkBy === 'posUserId' ? wholeNumber(values.linkPosUserId) : undefined,
+    linkToEmployeeEmail: linked && values.linkBy === 'email' ? values.linkEmail : undefined,
+    firstName: linked ? undefined : values.firstName,
+    lastName: linked ? undefined : values.lastName,
+    availableSites: values.allSites ? 'all' : values.sites,
+  };
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as CreateBackofficeUserInput;
+}
+
+export function validateBackofficeUserForm(values: BackofficeUserFormValues): { input: CreateBackofficeUserInput; errors: Record<string, string> } {
+  const input = toCreateBackofficeUserInput(values);
+  const result = createBackofficeUserInputSchema.safeParse(input);
+  const raw = result.success ? {} : fieldErrorsFromIssues(result.error.issues);
+  const errors = Object.fromEntries(Object.entries(raw).map(([field, message]) => [backofficeUserFieldOf[field] ?? field, message]));
+  return { input, errors };
+}

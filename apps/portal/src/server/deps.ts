@@ -1,0 +1,36 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { SignInThrottle, demoPortalUsers, type PortalDeps } from '@washops/portal-api';
+import { registerSecret } from '@washops/shared-errors';
+import { readPortalEnv } from '../env';
+import { createClients } from './clients';
+
+/**
+ * One set of dependencies per server process. Kept on `globalThis` because Next.js may load this
+ * module once per bundle layer (route handlers, pages); they must share clients and the secret.
+ */
+const globalKey = Symbol.for('washops.portal.deps');
+type Holder = { [globalKey]?: Promise<PortalDeps> };
+
+async function createPortalDeps(): Promise<PortalDeps> {
+  const env = readPortalEnv();
+  registerSecret(env.backoffice.password);
+  registerSecret(env.transactions.apiKey);
+  const users = env.auth.users === 'demo' ? await demoPortalUsers() : env.auth.users;
+  // Demo mode without a configured secret: a fresh one per process (sign-ins end at a restart).
+  const sessionSecret = env.auth.sessionSecret ?? randomBytes(32).toString('base64url');
+  registerSecret(sessionSecret);
+  return {
+    auth: { users, sessionSecret, sessionTtlMs: env.auth.sessionTtlMs, throttle: new SignInThrottle(), secureCookies: env.auth.secureCookies },
+    ...createClients(env),
+  };
+}
+
+export function getPortalDeps(): Promise<PortalDeps> {
+  const holder = globalThis as Holder;
+  holder[globalKey] ??= createPortalDeps().catch((error: unknown) => {
+    delete holder[globalKey];
+    throw error;
+  });
+  return holder[globalKey];
+}

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from './auth-states.js';
+
+test('an anonymous visit goes to the sign-in page, and the API answers 401', async ({ page, request }) => {
+  await page.goto('/employees');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Femployees$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const response = await request.get('/api/trpc/employees.list');
+  expect(response.status()).toBe(401);
+});
+
+test('a wrong password is refused; the right one opens the roster and sign-out ends the session', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username').fill(DEMO_USERS.admin.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong username or password.');
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await page.getByLabel('Password').fill(DEMO_USERS.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/employees$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Employees' })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'washops_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto('/employees');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('empty fields are reported at the fields', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const username = page.getByLabel('Username');
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription('Enter your username');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Enter your password');
+});

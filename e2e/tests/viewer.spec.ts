@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { VIEWER_STATE } from './auth-states.js';
+
+test.use({ storageState: VIEWER_STATE });
+
+test('a viewer sees the roster but no write controls', async ({ page }) => {
+  await page.goto('/employees');
+  await expect(page.getByRole('heading', { level: 1, name: 'Employees' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('viewer');
+  await expect(page.getByRole('link', { name: 'New employee' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+
+  await page.goto('/employees/new');
+  await expect(page.getByText('Only an admin can create employees.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create employee' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Back Office users' }).click();
+  await expect(page.getByText('Only an admin can create Back Office users.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Back Office user' })).toHaveCount(0);
+});
+
+test('a viewer’s direct write call is refused and changes nothing', async ({ page, baseURL }) => {
+  await page.goto('/employees');
+  const firstRow = page.getByRole('row').nth(1);
+  const posUserId = Number((await firstRow.getByRole('cell').first().textContent())?.trim());
+  expect(posUserId).toBeGreaterThan(0);
+
+  const response = await page.request.post('/api/trpc/employees.disable', {
+    data: { posUserId },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(response.status()).toBe(403);
+  const body = (await response.json()) as { error: { message: string } };
+  expect(body.error.message).toBe('Only an admin may make changes. You are signed in as a viewer.');
+
+  await page.reload();
+  await expect(page.getByRole('row').nth(1)).toContainText('Active');
+});

@@ -1,0 +1,17 @@
+// Prints the scrypt hash of a portal password for PORTAL_USERS. The password is read from stdin
+// (never from the command line, which shells keep in their history).
+import { hashPassword } from '../auth/passwords.js';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+if (process.stdin.isTTY) process.stderr.write('Type the password, then Enter and Ctrl-D:\n');
+const password = await readStdin();
+if (password.length < 8) {
+  process.stderr.write('A portal password needs at least 8 characters.\n');
+  process.exit(1);
+}
+process.stdout.write(`${await hashPassword(password)}\n`);

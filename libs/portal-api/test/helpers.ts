@@ -1,0 +1,43 @@
+import { BackofficeClient } from '@washops/backoffice-client';
+import { TransactionsClient } from '@washops/transactions-client';
+import {
+  SESSION_COOKIE,
+  SignInThrottle,
+  createCaller,
+  createPortalContext,
+  createSessionToken,
+  demoPortalUsers,
+  type BackofficeApi,
+  type PortalDeps,
+  type PortalRequestInfo,
+  type PortalRole,
+} from '../src/index.js';
+
+export const SECRET = 'test-session-secret-0123456789abcdef';
+
+/** Clients that are never called (no server behind them): for tests of sign-in and guards. */
+export function unreachableClients(): Pick<PortalDeps, 'backoffice' | 'transactions'> {
+  return {
+    backoffice: new BackofficeClient({ username: 'bot', password: 'bot-password', baseUrl: 'http://127.0.0.1:9' }),
+    transactions: new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: 'http://127.0.0.1:9/v1' }),
+  };
+}
+
+export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> {
+  const clients = unreachableClients();
+  return {
+    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), secureCookies: false },
+    backoffice: backoffice ?? clients.backoffice,
+    transactions: clients.transactions,
+  };
+}
+
+export function browserRequest(overrides: Partial<PortalRequestInfo> = {}): PortalRequestInfo {
+  return { origin: 'http://portal.test', host: 'portal.test', secFetchSite: 'same-origin', ip: '10.0.0.1', cookieHeader: null, ...overrides };
+}
+
+/** A caller as a signed-in portal user, over a same-origin browser request. */
+export function callerAs(deps: PortalDeps, role: PortalRole, overrides: Partial<PortalRequestInfo> = {}) {
+  const token = createSessionToken({ username: role, role, expiresAt: Date.now() + 60_000 }, SECRET);
+  return createCaller(createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}`, ...overrides })));
+}
