@@ -72,15 +72,31 @@ describe('throttle: 20 requests per 15 s fixed window per API id', () => {
   });
 
   it('scales the window with timeScale (0.01 → 150 ms), also when changed at run time', async () => {
-    sim = await startTransactionsSimulator({ timeScale: 0.01 });
+    const clock = manualClock();
+    sim = await startTransactionsSimulator({ now: clock.now, timeScale: 0.01 });
     for (let i = 0; i < 20; i++) await call(sim, '/site/list');
     expect((await call(sim, '/site/list')).status).toBe(429);
-    await new Promise((r) => setTimeout(r, 170));
+    clock.advance(149);
+    expect((await call(sim, '/site/list')).status).toBe(429);
+    clock.advance(1);
     expect((await call(sim, '/site/list')).status).toBe(200);
     sim.control.setTimeScale(1);
     for (let i = 0; i < 19; i++) await call(sim, '/site/list');
-    await new Promise((r) => setTimeout(r, 170));
+    clock.advance(170);
     expect((await call(sim, '/site/list')).status).toBe(429);
+    clock.advance(15_000);
+    expect((await call(sim, '/site/list')).status).toBe(200);
+  });
+
+  it('runs on the real clock by default', async () => {
+    sim = await startTransactionsSimulator({ timeScale: 0.02 }); // a 300 ms window
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) await call(sim, '/site/list');
+    const refused = await call(sim, '/site/list');
+    // Under a very slow machine the window may already have rolled over; only then is a 200 acceptable.
+    if (Date.now() - started < 290) expect(refused.status).toBe(429);
+    await new Promise((r) => setTimeout(r, 320));
+    expect((await call(sim, '/site/list')).status).toBe(200);
   });
 
   it('wraps the 429 body when the wrapped envelope is chosen', async () => {
