@@ -8,15 +8,19 @@ import {
 } from '@washops/shared-errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimiter, TransactionsClient, type LoadJobProgress } from '../src/index.js';
-import { clientFor, day, maxPerServerWindow, startTransactionsSimulator, type Simulator } from './support/sim.js';
+import { clientFor, day, maxPerServerWindow, pickSites, startTransactionsSimulator, type Simulator } from './support/sim.js';
 
 const SCALE = 0.01; // the 15 s window runs as 150 ms, a 2 s job as 20 ms
 const WINDOW = 15_000 * SCALE;
 let sim: Simulator;
 let client: TransactionsClient;
+let SMALL: string; // a page or two a day
+let BUSY: string; // many pages a day
+let BUSY_REGION: string;
 
 beforeAll(async () => {
-  sim = await startTransactionsSimulator({ timeScale: SCALE, credentials: [{ apiId: 'demo', apiKey: 'demo-key' }, { apiId: 'multi', apiKey: 'multi-key' }] });
+  sim = await startTransactionsSimulator({ timeScale: SCALE });
+  ({ small: SMALL, busy: BUSY, busyRegion: BUSY_REGION } = pickSites(sim));
 });
 afterAll(async () => {
   await sim?.close();
@@ -38,7 +42,7 @@ describe('every operation over HTTP', () => {
   });
 
   it('list pages through a busy day and stops on its own', async () => {
-    const items = await client.list({ ...day(2), site: 'FSHR' });
+    const items = await client.list({ ...day(2), site: BUSY });
     const requests = serverRequests('/transaction');
     expect(items.length).toBeGreaterThan(300);
     expect(requests.map((r) => r.query['offset'])).toEqual(requests.map((_r, i) => String(i + 1)));
@@ -49,7 +53,7 @@ describe('every operation over HTTP', () => {
   });
 
   it('listStream yields exactly what list returns', async () => {
-    const params = { ...day(3), site: 'ECOM' };
+    const params = { ...day(3), site: SMALL };
     const streamed = [];
     for await (const item of client.listStream(params)) streamed.push(item);
     expect(streamed).toEqual(await client.list(params));
@@ -57,7 +61,7 @@ describe('every operation over HTTP', () => {
   });
 
   it('listByType and listV2 (with its v2 fields) agree with list', async () => {
-    const params = { ...day(2), site: 'ECOM' };
+    const params = { ...day(2), site: SMALL };
     const all = await client.list(params);
     const giftcards = await client.listByType('giftcard', params);
     const v2 = await client.listV2(params);
@@ -73,14 +77,14 @@ describe('every operation over HTTP', () => {
 
   it('get returns a detailed transaction, and 404 for an unknown one', async () => {
     let first: { transId: string } | undefined;
-    for await (const row of client.listStream({ ...day(2), site: 'NAPR', region: 'CHICAGO' })) {
+    for await (const row of client.listStream({ ...day(2), site: BUSY, region: BUSY_REGION })) {
       first = row;
       break;
     }
     expect(serverRequests('/transaction')).toHaveLength(1);
     const tx = await client.get(first?.transId ?? '');
     expect(tx.id).toBe(first?.transId);
-    expect(tx.locationCode).toBe('NAPR');
+    expect(tx.locationCode).toBe(BUSY);
     expect(Array.isArray(tx.discounts)).toBe(true);
     expect(tx.tenders.length).toBeGreaterThan(0);
     await expect(client.get('999:999')).rejects.toBeInstanceOf(NotFoundError);
@@ -89,10 +93,10 @@ describe('every operation over HTTP', () => {
   it('loadJob exports a day of one site: every record of list, flat and in order, with progress', async () => {
     const range = day(2);
     const progress: LoadJobProgress[] = [];
-    const records = await client.loadJob({ ...range, site: 'FSHR', pollIntervalMs: 10, onProgress: (p) => progress.push(p) });
-    const listed = await client.list({ ...range, site: 'FSHR' });
+    const records = await client.loadJob({ ...range, site: BUSY, pollIntervalMs: 10, onProgress: (p) => progress.push(p) });
+    const listed = await client.list({ ...range, site: BUSY });
     expect(records.map((r) => r.id)).toEqual(listed.map((r) => r.transId));
-    expect(records.every((r) => r.locationCode === 'FSHR')).toBe(true);
+    expect(records.every((r) => r.locationCode === BUSY)).toBe(true);
     const pages = Math.ceil(records.length / 100);
     expect(serverRequests('/transaction/load-job').map((r) => r.query['offset']).sort((a, b) => Number(a) - Number(b))).toEqual(
       Array.from({ length: pages }, (_, i) => String(i + 1)),
@@ -134,7 +138,7 @@ describe('errors over HTTP', () => {
     sim.control.inject({ endpoint: 'siteList', kind: 'serverError', status: 502, count: 1 });
     sim.control.inject({ endpoint: 'siteList', kind: 'drop', count: 1 });
     sim.control.inject({ endpoint: 'get', kind: 'malformedJson', count: 1 });
-    const [first] = await client.list({ ...day(2), site: 'ECOM' });
+    const [first] = await client.list({ ...day(2), site: SMALL });
     expect(await client.listSites()).toHaveLength(sim.control.sites().length);
     expect((await client.get(first?.transId ?? '')).id).toBe(first?.transId);
     expect(client.stats.retries).toBe(4);
@@ -169,9 +173,9 @@ describe('errors over HTTP', () => {
 
   it('a failing job → APIError("Batch job failed"); a job that never finishes → APITimeoutError', async () => {
     sim.control.inject({ endpoint: 'loadJob', kind: 'jobFail', count: 1 });
-    await expect(client.loadJob({ ...day(2), site: 'ECOM', pollIntervalMs: 10 })).rejects.toThrow(/^Batch job failed$/);
+    await expect(client.loadJob({ ...day(2), site: SMALL, pollIntervalMs: 10 })).rejects.toThrow(/^Batch job failed$/);
     sim.control.inject({ endpoint: 'loadJob', kind: 'jobNeverFinishes', count: 1 });
-    const error = await client.loadJob({ ...day(3), site: 'ECOM', pollIntervalMs: 20, timeoutMs: 120 }).catch((e: unknown) => e);
+    const error = await client.loadJob({ ...day(3), site: SMALL, pollIntervalMs: 20, timeoutMs: 120 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APITimeoutError);
     expect(error).toBeInstanceOf(APIError);
   });
@@ -180,7 +184,7 @@ describe('errors over HTTP', () => {
     sim.control.setJobDuration(100_000);
     try {
       const controller = new AbortController();
-      const job = client.loadJob({ ...day(2), site: 'ECOM', pollIntervalMs: 5_000, signal: controller.signal });
+      const job = client.loadJob({ ...day(2), site: SMALL, pollIntervalMs: 5_000, signal: controller.signal });
       await new Promise((r) => setTimeout(r, 50));
       const started = performance.now();
       controller.abort();
@@ -197,8 +201,8 @@ describe('the rate limit', () => {
   it('alone, the client never triggers a 429, and never exceeds 20 per server window', async () => {
     const range = day(2);
     await Promise.all([
-      client.list({ ...range, site: 'FSHR' }),
-      client.loadJob({ ...range, site: 'FSHR', pollIntervalMs: 10 }),
+      client.list({ ...range, site: BUSY }),
+      client.loadJob({ ...range, site: BUSY, pollIntervalMs: 10 }),
       ...Array.from({ length: 10 }, () => client.listSites()),
     ]);
     const log = sim.control.requests();

@@ -13,9 +13,13 @@ export interface RateLimitConfig {
 /** The Data API's documented budget: 20 requests per 15-second window per API id. */
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimitConfig> = Object.freeze({ requests: 20, windowMs: 15_000 });
 
-/** One granted request. Call `settle()` once its response arrived (or it failed). */
+/**
+ * One granted request. Call `settle()` when its response arrives; call `settle({ answered: false })`
+ * when it ended without one (timeout, abort, network error): the server may still count it later,
+ * so its place is held for one more window.
+ */
 export interface RateLimitPermit {
-  settle(): void;
+  settle(outcome?: { answered: boolean }): void;
 }
 
 /** A request as the budget sees it. The server counted it at some moment between `sentAt` and `settledAt`. */
@@ -84,10 +88,11 @@ interface Epoch {
 /**
  * A replica of the server's fixed window, bounded by what the client can know: the server opened
  * its window when the epoch's first request arrived, somewhere between `earliestStart` and
- * `latestStart`. Requests go out only before `earliestStart + windowMs` (so they cannot land in the
- * next window unnoticed), the next epoch opens at `latestStart + windowMs` (the window is surely
- * over), and a request that may have arrived after the earliest end is carried into the next epoch
- * and counted there. The cost over a perfect replica is one response latency per window.
+ * `latestStart` (the first response to a request of the epoch). At most `requests` go out per epoch;
+ * the next epoch opens at `latestStart + windowMs`, when the window is surely over; and any request
+ * that may have reached the server after the window's earliest end (or is still in flight) is
+ * carried into the next epoch and counted there too. So no server window can count more than
+ * `requests` of ours, and the cost over a perfect replica is about one response latency per window.
  */
 class FixedWindowBudget implements Budget {
   private epoch: Epoch | undefined;
@@ -99,18 +104,21 @@ class FixedWindowBudget implements Budget {
   nextFreeAt(t: number): number {
     const epoch = this.epoch;
     if (!epoch) return t;
-    if (t < epoch.earliestStart + this.windowMs && epoch.slots.length < this.requests) return t;
     const closesAt = this.closesAt(epoch);
-    if (closesAt === undefined) return Number.POSITIVE_INFINITY; // a settle will tell
-    if (t < closesAt) return closesAt;
-    // The window is over: would a new epoch, with its carried stragglers, have room?
+    if (closesAt === undefined || t < closesAt) {
+      // Still inside this server window (as far as we can tell): room left in it?
+      return epoch.slots.length < this.requests ? t : (closesAt ?? Number.POSITIVE_INFINITY);
+    }
+    // The window is surely over: would a new epoch, with its carried stragglers, have room?
     const carried = this.stragglers(epoch);
-    return carried.length < this.requests ? t : Math.max(t, ...carried.map((s) => (s.settledAt ?? Number.POSITIVE_INFINITY) + this.windowMs));
+    if (carried.length < this.requests) return t;
+    return Math.max(t, ...carried.map((s) => (s.settledAt ?? Number.POSITIVE_INFINITY) + this.windowMs));
   }
 
   take(t: number): Slot {
     let epoch = this.epoch;
-    if (!epoch || t >= epoch.earliestStart + this.windowMs) {
+    const closesAt = epoch && this.closesAt(epoch);
+    if (!epoch || (closesAt !== undefined && t >= closesAt)) {
       const carried = epoch ? this.stragglers(epoch) : [];
       const previousEnd = epoch ? epoch.earliestStart + this.windowMs : t;
       epoch = {
@@ -257,10 +265,10 @@ export class RateLimiter {
     this.sentCount++;
     let settled = false;
     return {
-      settle: () => {
+      settle: (outcome = { answered: true }) => {
         if (settled) return;
         settled = true;
-        this.budget.settle(slot, now());
+        this.budget.settle(slot, now() + (outcome.answered ? 0 : this.windowMs));
         this.pump();
       },
     };

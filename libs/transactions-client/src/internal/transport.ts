@@ -144,6 +144,8 @@ export class Transport {
       const delayMs = Math.min(retryAfterMs ?? backoffDelay(attempt, this.options.backoff), MAX_RETRY_AFTER_MS);
       return { kind: 'failed', error, retryable: isRetryableStatus(status), delayMs };
     } catch (cause) {
+      // Not answered (or answered too late): the server may count it after this moment.
+      if (status === undefined) permit.settle({ answered: false });
       throwIfAborted(spec.signal);
       const timedOut = link.signal.aborted && link.signal.reason === TIMEOUT;
       safeLog(logger, 'debug', { ...base, status, durationMs: elapsed(started), error: timedOut ? 'timeout' : 'network' }, 'Data API request failed');

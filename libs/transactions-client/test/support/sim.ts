@@ -47,3 +47,15 @@ export function maxPerServerWindow(sim: Simulator, windowMs: number, apiId = 'de
 }
 
 export { startTransactionsSimulator };
+
+/**
+ * Sites to test with, read from the simulator rather than hard-coded: the small online store (a
+ * page or two a day) and a physical site (many pages a day), with its region.
+ */
+export function pickSites(sim: Simulator): { small: string; busy: string; busyRegion: string } {
+  const sites = sim.control.sites();
+  const small = sites.find((s) => s.code === 'ECOM') ?? sites.at(-1);
+  const busy = sites.find((s) => s !== small);
+  if (!small || !busy) throw new Error('the simulator offers fewer than two sites');
+  return { small: small.code, busy: busy.code, busyRegion: busy.region };
+}
