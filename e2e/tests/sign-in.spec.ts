@@ -2,11 +2,14 @@ import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './auth-states.js';
 
 test('an anonymous visit goes to the sign-in page, and the API answers 401', async ({ page, request }) => {
-  await page.goto('/employees');
+  const response = await page.goto('/employees');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Femployees$/);
+  expect(response?.headers()['x-frame-options']).toBe('DENY');
+  const icon = await request.get('/icon.svg', { maxRedirects: 0 });
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  const response = await request.get('/api/trpc/employees.list');
-  expect(response.status()).toBe(401);
+  const api = await request.get('/api/trpc/employees.list');
+  expect(api.status()).toBe(401);
 });
 
 test('a wrong password is refused; the right one opens the roster and sign-out ends the session', async ({ page }) => {

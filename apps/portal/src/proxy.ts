@@ -17,5 +17,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but the sign-in page, the API (it answers 401 itself) and static assets.
-  matcher: ['/((?!sign-in|api/|_next/static|_next/image|favicon.ico).*)'],
+  matcher: ['/((?!sign-in|api/|_next/static|_next/image|favicon.ico|icon.svg).*)'],
 };

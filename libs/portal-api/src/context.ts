@@ -10,7 +10,13 @@ export interface PortalAuthConfig {
   /** HMAC key of session cookies; at least 32 characters. */
   sessionSecret: string;
   sessionTtlMs: number;
+  /** Failed sign-ins per username and address. */
   throttle: SignInThrottle;
+  /**
+   * Failed sign-ins per username from any address, with a higher limit: addresses come from
+   * `X-Forwarded-For`, which a client can forge when no proxy sets it.
+   */
+  accountThrottle: SignInThrottle;
   /** Mark cookies `Secure` (the portal runs behind HTTPS). */
   secureCookies: boolean;
 }

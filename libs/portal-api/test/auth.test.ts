@@ -73,6 +73,21 @@ describe('sign-in', () => {
     });
   });
 
+  it('limits failures per username from any address, since forwarded addresses can be forged', async () => {
+    for (let i = 0; i < 20; i++) {
+      await expect(callerWith(request({ ip: `10.7.0.${i}` })).auth.signIn({ username: 'viewer', password: `guess-${i}` })).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+    }
+    await expect(callerWith(request({ ip: '10.7.1.1' })).auth.signIn({ username: 'viewer', password: 'washops-viewer' })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    // Other accounts are not affected.
+    await expect(callerWith(request({ ip: '10.7.1.1' })).auth.signIn({ username: 'admin', password: 'washops-admin' })).resolves.toMatchObject({
+      role: 'admin',
+    });
+  });
+
   it('refuses a cross-origin sign-in (login CSRF)', async () => {
     await expect(
       callerWith(request({ origin: 'https://evil.example', secFetchSite: 'cross-site' })).auth.signIn({ username: 'admin', password: 'washops-admin' }),

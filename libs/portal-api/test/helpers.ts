@@ -26,7 +26,7 @@ export function unreachableClients(): Pick<PortalDeps, 'backoffice' | 'transacti
 export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> {
   const clients = unreachableClients();
   return {
-    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), secureCookies: false },
+    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), accountThrottle: new SignInThrottle(20), secureCookies: false },
     backoffice: backoffice ?? clients.backoffice,
     transactions: clients.transactions,
   };

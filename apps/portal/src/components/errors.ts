@@ -25,6 +25,15 @@ export function errorMessageOf(error: unknown): string {
     case 'RATE_LIMIT_ERROR':
     case 'TOO_MANY_REQUESTS':
       return `${pub.message} Wait a moment, then try again.`;
+    case 'BACKOFFICE_SERVER_ERROR':
+    case 'API_ERROR':
+    case 'API_TIMEOUT_ERROR':
+      return `${pub.message} Try again in a moment; if it persists, check the tenant in the BackOffice itself.`;
+    case 'AUTHENTICATION_ERROR':
+      return `The portal's own tenant credentials were refused: ${pub.message} Ask whoever runs the portal to check them.`;
+    case 'INTERNAL_ERROR':
+    case 'NETWORK_ERROR':
+      return `${pub.message} Try again in a moment.`;
     default:
       return pub.message;
   }

@@ -21,7 +21,14 @@ async function createPortalDeps(): Promise<PortalDeps> {
   const sessionSecret = env.auth.sessionSecret ?? randomBytes(32).toString('base64url');
   registerSecret(sessionSecret);
   return {
-    auth: { users, sessionSecret, sessionTtlMs: env.auth.sessionTtlMs, throttle: new SignInThrottle(), secureCookies: env.auth.secureCookies },
+    auth: {
+      users,
+      sessionSecret,
+      sessionTtlMs: env.auth.sessionTtlMs,
+      throttle: new SignInThrottle(5),
+      accountThrottle: new SignInThrottle(20),
+      secureCookies: env.auth.secureCookies,
+    },
     ...createClients(env),
   };
 }

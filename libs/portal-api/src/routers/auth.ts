@@ -8,8 +8,9 @@ import { protectedProcedure, publicProcedure, router } from '../trpc.js';
 export const authRouter = router({
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
     const { auth } = ctx.deps;
-    const throttleKey = `${input.username.toLowerCase()}|${ctx.request?.ip ?? 'local'}`;
-    const waitMs = auth.throttle.retryAfterMs(throttleKey);
+    const username = input.username.toLowerCase();
+    const throttleKey = `${username}|${ctx.request?.ip ?? 'local'}`;
+    const waitMs = Math.max(auth.throttle.retryAfterMs(throttleKey), auth.accountThrottle.retryAfterMs(username));
     if (waitMs > 0) {
       throw new TRPCError({
         code: 'TOO_MANY_REQUESTS',
@@ -21,9 +22,11 @@ export const authRouter = router({
     const valid = await verifyPassword(input.password, user?.passwordHash ?? UNMATCHABLE_HASH);
     if (!user || !valid) {
       auth.throttle.recordFailure(throttleKey);
+      auth.accountThrottle.recordFailure(username);
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Wrong username or password.' });
     }
     auth.throttle.recordSuccess(throttleKey);
+    auth.accountThrottle.recordSuccess(username);
     const expiresAt = Date.now() + auth.sessionTtlMs;
     const token = createSessionToken({ username: user.username, role: user.role, expiresAt }, auth.sessionSecret);
     ctx.setCookie(sessionCookie(token, { maxAgeSeconds: Math.floor(auth.sessionTtlMs / 1000), secure: auth.secureCookies }));

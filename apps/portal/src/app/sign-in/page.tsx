@@ -1,5 +1,9 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { serverCaller } from '../../server/caller';
 import { SignInForm } from './sign-in-form';
+
+export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -11,6 +15,11 @@ function safeNext(next: string | string[] | undefined): string {
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { next } = await searchParams;
+  const signedIn = await (await serverCaller()).auth.me().then(
+    () => true,
+    () => false,
+  );
+  if (signedIn) redirect(safeNext(next));
   return (
     <main className="sign-in">
       <div className="card sign-in-card">
