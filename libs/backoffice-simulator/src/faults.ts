@@ -1,7 +1,7 @@
 /** Fault injection for tests: which requests a fault applies to, and how often. */
 import type { Random } from './prng.js';
 
-export type BackofficeFaultKind = 'serverError' | 'drop' | 'slow' | 'brokenMarkup' | 'acceptButIgnore' | 'expireSession';
+export type BackofficeFaultKind = 'serverError' | 'drop' | 'dropAfterApply' | 'slow' | 'brokenMarkup' | 'acceptButIgnore' | 'expireSession';
 
 export interface BackofficeFault {
   /** `'POST /employee/insert'`, `'GET /employee/edit/*'`, a bare path pattern (any method), or `'*'` (default). */
@@ -17,7 +17,7 @@ export interface BackofficeFault {
   delayMs?: number;
 }
 
-export const FAULT_KINDS: readonly BackofficeFaultKind[] = ['serverError', 'drop', 'slow', 'brokenMarkup', 'acceptButIgnore', 'expireSession'];
+export const FAULT_KINDS: readonly BackofficeFaultKind[] = ['serverError', 'drop', 'dropAfterApply', 'slow', 'brokenMarkup', 'acceptButIgnore', 'expireSession'];
 
 interface ActiveFault {
   fault: BackofficeFault;

@@ -625,6 +625,11 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
       },
     });
     if (before) store.restore(before);
+    // The server did the work, but the answer never arrives: only a client that never re-sends such a POST stays correct.
+    if (fired.some((f) => f.kind === 'dropAfterApply')) {
+      req.socket.destroy();
+      return;
+    }
     let body = reply.body;
     if (reply.status === 200 && fired.some((f) => f.kind === 'brokenMarkup')) body = breakMarkup(body);
     const headers: Record<string, string> = { ...BASE_HEADERS };

@@ -41,6 +41,17 @@ describe('control: faults, latency and the request log', () => {
     expect(dropped.map((r) => r.status)).toEqual([0, 200]);
   });
 
+  it('dropAfterApply applies a POST, then closes the connection without an answer', async () => {
+    sim.control.inject({ route: 'POST /employee/insert', kind: 'dropAfterApply', count: 1 });
+    const before = sim.control.employees().length;
+    const body = createBody();
+    await expect(b.post('/employee/insert', body)).rejects.toThrow();
+    expect(sim.control.employees()).toHaveLength(before + 1);
+    const posUserId = Number(new URLSearchParams(body).get('posCredential[POSLoginID]'));
+    expect(sim.control.employees().filter((e) => e.posUserId === posUserId)).toHaveLength(1);
+    expect(sim.control.requests().filter((r) => r.path === '/employee/insert').map((r) => r.status)).toEqual([0]);
+  });
+
   it('slow delays the answer by delayMs', async () => {
     sim.control.inject({ route: 'GET /', kind: 'slow', delayMs: 250, count: 1 });
     const t0 = performance.now();
