@@ -1,8 +1,10 @@
 /**
  * Chaos: hundreds of randomized operations while the simulator injects faults (5xx, dropped
  * connections, broken pages, slow answers, writes accepted but not applied) and sessions expire.
- * Checked after every operation: a reported success is a change the simulator really made, no
- * employee exists twice, and every failure is a typed WashOps error.
+ * Some POSTs are applied and then lose their answer. Checked after every operation: a reported
+ * success is a change the simulator really made, no employee exists twice, and every failure is
+ * a typed WashOps error. Checked at the end: no insert was sent twice unless the first was
+ * answered by the redirect to /login (the server's uniqueness rules would hide such a re-send).
  */
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { InternalError, WashOpsError } from '@washops/shared-errors';
@@ -48,6 +50,8 @@ describe('chaos', () => {
     // POSTs are not read back (the 4-request budget), so that fault is not injected there.
     sim.control.inject({ route: '*', kind: 'serverError', probability: 0.04 });
     sim.control.inject({ route: '*', kind: 'drop', probability: 0.03 });
+    // Applied, then the answer is lost: a client that re-sent such a POST would create a duplicate.
+    sim.control.inject({ route: 'POST *', kind: 'dropAfterApply', probability: 0.04 });
     sim.control.inject({ route: '*', kind: 'expireSession', probability: 0.04 });
     sim.control.inject({ route: 'GET *', kind: 'brokenMarkup', probability: 0.02 });
     sim.control.inject({ route: '*', kind: 'slow', probability: 0.02, delayMs: 40 });
@@ -149,6 +153,15 @@ describe('chaos', () => {
       }
     }
     await Promise.all(clients.map((c) => c.close()));
+
+    const sends = new Map<string, number>();
+    for (const request of sim.control.requests()) {
+      if (request.method !== 'POST' || request.location === '/login') continue;
+      const field = request.path === '/employee/insert' ? 'posCredential[POSLoginID]' : request.path === '/user/insert' ? 'user[username]' : null;
+      const value = field && request.body?.find(([name]) => name === field)?.[1];
+      if (value) sends.set(`${request.path} ${value}`, (sends.get(`${request.path} ${value}`) ?? 0) + 1);
+    }
+    expect([...sends].filter(([, count]) => count > 1)).toEqual([]);
 
     const total = Object.values(tally).reduce((n, t) => n + t.ok + t.failed, 0);
     expect(total).toBe(OPERATIONS);

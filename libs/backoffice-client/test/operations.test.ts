@@ -207,6 +207,20 @@ describe('createEmployee', () => {
     expect(sim.control.employees().filter((e) => e.posUserId === input.posUserId).length).toBeLessThanOrEqual(1);
   });
 
+  it('never re-sends an insert the server applied but whose answer was lost', async () => {
+    await using bo = clientFor(sim);
+    await bo.listSites();
+    sim.control.inject({ route: 'POST /employee/insert', kind: 'dropAfterApply', count: 1 });
+    const input = newEmployee();
+    const error = await bo.createEmployee(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as BackofficeServerError).details).toMatchObject({ posUserId: input.posUserId, mayHaveBeenProcessed: true });
+    expect(posts('/employee/insert')).toHaveLength(1);
+    expect(sim.control.employees().filter((e) => e.posUserId === input.posUserId)).toHaveLength(1);
+    // The advice in the message finds the employee the server did create.
+    expect(await bo.isPosUserIdAvailable(input.posUserId, { refresh: true })).toBe(false);
+  });
+
   it('reports a failure between the insert and the permission step with the new employee id', async () => {
     await using bo = clientFor(sim);
     sim.control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });
