@@ -27,10 +27,6 @@ export class Session {
     private readonly logger?: BackofficeLogger,
   ) {}
 
-  get isLoggedIn(): boolean {
-    return this.loggedIn;
-  }
-
   async request(spec: RequestSpec): Promise<HttpResult> {
     const generation = await this.ensure();
     const first = await this.transport.send(withDefaults(spec));

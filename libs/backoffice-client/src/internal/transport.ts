@@ -36,13 +36,9 @@ export interface RequestSpec {
 
 export interface HttpResult {
   status: number;
-  /** Path and query of the URL that produced this answer (after redirects). */
-  path: string;
   /** The Location of a 3xx answer that was not followed, as a path and query. */
   location: string | undefined;
   body: string;
-  /** Every hop's Location, in order, when redirects were followed. */
-  redirects: string[];
 }
 
 const MAX_REDIRECTS = 10;
@@ -82,7 +78,6 @@ export class Transport {
     let url = this.resolve(spec.path);
     let method = spec.method;
     let body: string | undefined = spec.form ? new URLSearchParams(spec.form as [string, string][]).toString() : undefined;
-    const redirects: string[] = [];
     for (let hop = 0; ; hop++) {
       const response = await this.fetchOnce(url, method, body, spec, attempt);
       const status = response.status;
@@ -93,9 +88,8 @@ export class Transport {
         // The body of a redirect is a fixed shell; read it to free the socket.
         await response.text().catch(() => '');
         if (!spec.follow || method === 'POST' || spec.stopAt?.(location)) {
-          return { status, path: pathOf(url), location, body: '', redirects };
+          return { status, location, body: '' };
         }
-        redirects.push(location);
         if (hop >= MAX_REDIRECTS) {
           throw new BackofficeServerError(`Too many redirects from ${spec.method} ${spec.path}`, { status });
         }
@@ -108,7 +102,7 @@ export class Transport {
         continue;
       }
       const text = await this.readBody(response, spec);
-      return { status, path: pathOf(url), location: undefined, body: text, redirects };
+      return { status, location: undefined, body: text };
     }
   }
 

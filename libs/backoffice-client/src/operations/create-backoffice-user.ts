@@ -8,6 +8,39 @@ import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employe
 const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
 
 /**
+ * `POST /user/insert`, linked to an employee or standalone; returns the new user's id. A browser
+ * omits the unchecked "employee of the wash" toggle; sending it (with any value) would mean "linked".
+ */
+export async function insertBackofficeUser(
+  ctx: ClientContext,
+  identity: { employeeId: number } | { firstName: string; lastName: string },
+  account: { email: string; username: string; password: string },
+): Promise<number> {
+  const who: FormPair[] =
+    'employeeId' in identity
+      ? [
+          ['employee[isOnSiteEmployee]', '1'],
+          ['user[employeeId]', String(identity.employeeId)],
+        ]
+      : [
+          ['employee[firstName]', identity.firstName],
+          ['employee[lastName]', identity.lastName],
+        ];
+  const { match } = await ctx.postForm(
+    '/user/insert',
+    [
+      ...who,
+      ['employee[email]', account.email],
+      ['user[username]', account.username],
+      ['user[password]', account.password],
+      ['user[confirmPassword]', account.password],
+    ],
+    NEW_USER_LOCATION,
+  );
+  return Number(match[1]);
+}
+
+/**
  * Linked mode (a link field given): the user belongs to an existing, active employee and inherits
  * its sites. Standalone mode (first and last name): an external user. One POST /user/insert.
  */
@@ -24,24 +57,8 @@ export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackof
   const generated = input.password ? undefined : generatePassword();
   if (generated) registerSecret(generated);
   const password = input.password ?? (generated as string);
-  // A browser omits the unchecked "employee of the wash" toggle; sending it (with any value) would mean "linked".
-  const identity: FormPair[] =
-    employeeId !== undefined
-      ? [
-          ['employee[isOnSiteEmployee]', '1'],
-          ['user[employeeId]', String(employeeId)],
-        ]
-      : [
-          ['employee[firstName]', input.firstName as string],
-          ['employee[lastName]', input.lastName as string],
-        ];
-  const { match } = await ctx
-    .postForm(
-      '/user/insert',
-      [...identity, ['employee[email]', input.email], ['user[username]', input.username], ['user[password]', password], ['user[confirmPassword]', password]],
-      NEW_USER_LOCATION,
-    )
-    .finally(() => ctx.afterWrite());
+  const identity = employeeId !== undefined ? { employeeId } : { firstName: input.firstName as string, lastName: input.lastName as string };
+  const userId = await insertBackofficeUser(ctx, identity, { email: input.email, username: input.username, password }).finally(() => ctx.afterWrite());
 
   const warnings = [
     `The permission template '${input.permission}' was not applied: assign it in the Back Office user list (/user, shield icon).`,
@@ -54,7 +71,7 @@ export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackof
     );
   }
   return {
-    userId: Number(match[1]),
+    userId,
     username: input.username,
     email: input.email,
     mode: linked ? 'linked' : 'standalone',

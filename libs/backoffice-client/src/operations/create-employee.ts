@@ -7,12 +7,12 @@ import { emailKey } from '../normalize.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
 import type { EmployeePermissionsPage, PosTemplate } from '../pages/employee-permissions.js';
 import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmployeeParsed, type EmployeeCreated } from '../schemas.js';
+import { insertBackofficeUser } from './create-backoffice-user.js';
 import { partialFailure } from './partial-failure.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
 
 export const FALLBACK_TEMPLATE = 'General User';
 const NEW_EMPLOYEE_LOCATION = /^\/employee\/(?:permissions|edit|compensation)\/(\d+)(?:[?#]|$)/;
-const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
 
 /**
  * Validate → fill the caches in parallel → duplicate pre-check → resolve permission, sites and
@@ -111,20 +111,9 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
       const generated = input.backofficePassword ? undefined : generatePassword();
       if (generated) registerSecret(generated);
       const password = input.backofficePassword ?? (generated as string);
-      const { match } = await ctx.postForm(
-        '/user/insert',
-        [
-          ['employee[isOnSiteEmployee]', '1'],
-          ['user[employeeId]', String(employeeId)],
-          ['employee[email]', input.email],
-          ['user[username]', input.backofficeUsername],
-          ['user[password]', password],
-          ['user[confirmPassword]', password],
-        ],
-        NEW_USER_LOCATION,
-      );
+      const userId = await insertBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
       completed.push('createBackofficeUser');
-      backofficeUser = { userId: Number(match[1]), username: input.backofficeUsername, ...(generated ? { generatedPassword: generated } : {}) };
+      backofficeUser = { userId, username: input.backofficeUsername, ...(generated ? { generatedPassword: generated } : {}) };
       warnings.push(
         `The Back Office user '${input.backofficeUsername}' has no permission template yet: assign one in the Back Office user list (/user, shield icon).`,
       );

@@ -1,9 +1,4 @@
 /** The login page (`GET /login`) and how a lost session shows. */
-export const loginSelectors = {
-  form: 'form#login-form',
-  username: 'input[name="_username"]',
-  password: 'input[name="_password"]',
-} as const;
 
 /**
  * True for a page that carries the login form. A substring test, as the protocol defines it
