@@ -27,19 +27,40 @@ function dayRange(daysAgo: number): { startDate: number; endDate: number } {
   return { startDate: start, endDate: start + DAY - 1 };
 }
 
-/** Finds a site and day whose job export is exactly PAGES pages, on a fast throwaway simulator with the same seed. */
-async function findTwentyPageDay(): Promise<{ site: string; range: { startDate: number; endDate: number }; records: number }> {
+interface Pick {
+  /** A site-day whose job export is exactly PAGES pages. */
+  site: string;
+  range: { startDate: number; endDate: number };
+  records: number;
+  /** The quietest physical site, for the many-window month-long list. */
+  quietSite: string;
+}
+
+/**
+ * Chooses the benchmark's inputs on a fast throwaway simulator with the same seed (so the same
+ * data): a site-day whose export is exactly PAGES pages, and the quietest physical site.
+ */
+async function pickInputs(): Promise<Pick> {
   const probe = await startTransactionsSimulator({ timeScale: 0.001 });
   const client = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: probe.url, rateLimit: { requests: LIMIT, windowMs: 15 } });
   try {
-    for (let daysAgo = 1; daysAgo <= 30; daysAgo++) {
-      for (const site of ['ORLP', 'MESA', 'CRML', 'SCHB', 'TMPE', 'NAPR', 'FSHR']) {
+    const physical = probe.control.sites().map((s) => s.code).filter((code) => code !== 'ECOM');
+    const perDay = new Map<string, number>();
+    let found: Omit<Pick, 'quietSite'> | undefined;
+    for (let daysAgo = 1; daysAgo <= 30 && !found; daysAgo++) {
+      for (const site of physical) {
         const range = dayRange(daysAgo);
         const records = (await client.list({ ...range, site })).length;
-        if (Math.ceil(records / 100) === PAGES) return { site, range, records };
+        if (daysAgo === 1) perDay.set(site, records);
+        if (Math.ceil(records / 100) === PAGES) {
+          found = { site, range, records };
+          if (daysAgo > 1) break;
+        }
       }
     }
-    throw new Error(`No site-day with ${PAGES} pages in the last 30 days`);
+    if (!found) throw new Error(`No site-day with ${PAGES} pages in the last 30 days`);
+    const quietSite = [...perDay].sort((a, b) => a[1] - b[1])[0]?.[0] ?? found.site;
+    return { ...found, quietSite };
   } finally {
     await client.close();
     await probe.close();
@@ -76,7 +97,7 @@ async function measure(
   return { requests: log.length, wallMs, rateLimited: log.filter((r) => r.status === 429).length };
 }
 
-const pick = await findTwentyPageDay();
+const pick = await pickInputs();
 const sim = await startTransactionsSimulator({ timeScale: SCALE, jobDurationMs: JOB_DURATION_MS });
 try {
   const job = (concurrency?: number) => (client: TransactionsClient) =>
@@ -95,13 +116,13 @@ try {
     monthRecords[site] = count;
   };
   const list = await measure(sim, monthList('ECOM'));
-  const bigList = await measure(sim, monthList('FSHR'));
+  const bigList = await measure(sim, monthList(pick.quietSite));
 
   const rows: Row[] = [
     { name: `loadJob ${PAGES} pages, concurrency ${DEFAULT_CONCURRENCY} (default)`, ...parallel, floorMs: floorMs(parallel.requests), speedUp: `${(serial.wallMs / parallel.wallMs).toFixed(2)}×`, target: '≤ 1.25× floor, ≥ 4× speed-up, 0 × 429' },
     { name: `loadJob ${PAGES} pages, concurrency 1`, ...serial, floorMs: floorMs(serial.requests), speedUp: '1.00×', target: '(baseline)' },
     { name: `list, 31 days of ECOM (${monthRecords['ECOM']} records)`, ...list, floorMs: floorMs(list.requests), speedUp: '–', target: '≤ 1.1× floor' },
-    { name: `listStream, 31 days of FSHR (${monthRecords['FSHR']} records)`, ...bigList, floorMs: floorMs(bigList.requests), speedUp: '–', target: '≤ 1.1× floor' },
+    { name: `listStream, 31 days of ${pick.quietSite} (${monthRecords[pick.quietSite]} records)`, ...bigList, floorMs: floorMs(bigList.requests), speedUp: '–', target: '≤ 1.1× floor' },
   ];
   console.log(
     `Simulator: time ×${SCALE} (window ${WINDOW_MS} ms, ${LIMIT} requests), job working ${JOB_DURATION_MS * SCALE} ms; ` +

@@ -99,6 +99,7 @@ describe('loadJob', () => {
     expect(submits.every((c) => c.method === 'POST')).toBe(true);
     expect(progress.at(-1)).toEqual({ pagesDone: 3, pagesTotal: 3, records: 250 });
     expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3]);
+    expect(progress.every((p) => p.pagesTotal === 3)).toBe(true);
   });
 
   it('keeps at most `concurrency` pages in flight', async () => {

@@ -19,9 +19,9 @@ export const MAX_JOB_RANGE_DAYS = 1;
 const RANGE_ISSUE = 'DATE_RANGE_ERROR';
 
 export const DateInputSchema = z.union([z.string(), z.number(), z.date()]) as z.ZodType<DateInput>;
-const code = (what: string) =>
+const code = (what: string, whenMissing = `${what} must be a string`) =>
   z
-    .string()
+    .string({ error: (issue) => (issue.input === undefined ? whenMissing : `${what} must be a string`) })
     .trim()
     .min(1, `${what} must not be empty`)
     .max(64, `${what} is at most 64 characters`)
@@ -75,7 +75,7 @@ export const LoadJobOptionsSchema = z
   .strictObject({
     startDate: DateInputSchema,
     endDate: DateInputSchema,
-    site: code('site'),
+    site: code('site', 'site is required: a job exports one site'),
     /** First page to fetch (a 1-based page number). */
     offset: z.number().int().min(1).optional(),
     pollIntervalMs: z.number().int().min(1).max(600_000).optional(),

@@ -1,5 +1,17 @@
-// Browser-safe entry (`@washops/transactions-client/schemas`): the input schemas and models
-// without the client and its transport, for forms that validate with the same rules as the server.
+/**
+ * The input schemas and response models without the client: only zod and the error classes, so a
+ * browser bundle (the portal's forms) can validate with exactly the rules the client applies.
+ */
 export * from './models.js';
-export * from './params.js';
-export { MAX_LIST_RANGE_DAYS, checkRange, toUnixSeconds, type DateInput } from './dates.js';
+export {
+  DateInputSchema,
+  LoadJobOptionsSchema,
+  MAX_JOB_RANGE_DAYS,
+  TRANSACTION_TYPES,
+  TransactionIdSchema,
+  TransactionListParamsSchema,
+  TransactionTypeSchema,
+} from './params.js';
+export type { LoadJobOptions, LoadJobProgress, TransactionListParams, TransactionType } from './params.js';
+export { MAX_LIST_RANGE_DAYS, checkRange, toUnixSeconds } from './dates.js';
+export type { DateInput } from './dates.js';

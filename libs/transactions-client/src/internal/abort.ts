@@ -66,3 +66,11 @@ export function linkSignals(...parents: Array<AbortSignal | undefined>): LinkedC
     dispose,
   };
 }
+
+/** Waits until `performance.now()` reaches `deadline`: timers may fire a little early, so check and wait again. */
+export async function sleepUntil(deadline: number, signal?: AbortSignal): Promise<void> {
+  for (let left = deadline - performance.now(); left > 0; left = deadline - performance.now()) {
+    await sleep(Math.max(1, Math.ceil(left)), signal);
+  }
+  throwIfAborted(signal);
+}

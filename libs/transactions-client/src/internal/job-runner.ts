@@ -1,5 +1,5 @@
 import { APIError, APITimeoutError, NotFoundError } from '@washops/shared-errors';
-import { linkSignals, sleep, throwIfAborted } from './abort.js';
+import { linkSignals, sleepUntil, throwIfAborted } from './abort.js';
 import { safeLog, type Logger } from './logger.js';
 import { PAGE_SIZE } from './paginate.js';
 import { Semaphore } from './semaphore.js';
@@ -114,15 +114,20 @@ export async function runJob<T>(transport: JobTransport<T>, options: JobRunOptio
 
   try {
     const first = options.startPage;
+    let lastPage: number | null = null;
     // The other pages may start as soon as any answer of the first page carries `total`.
     let resolveTotal!: (total: number | null) => void;
     const totalKnown = new Promise<number | null>((resolve) => (resolveTotal = resolve));
-    const { done: firstDone } = await start(first, (total) => resolveTotal(total));
-    const total = await Promise.race([totalKnown, firstDone.then(() => null, () => null)]);
-    let lastPage: number | null = null;
-    if (total !== null && !failure) {
-      lastPage = Math.max(first, Math.ceil(total / PAGE_SIZE));
-      pagesTotal = lastPage - first + 1;
+    const onFirstTotal = (total: number | null): void => {
+      if (total !== null && lastPage === null) {
+        lastPage = Math.max(first, Math.ceil(total / PAGE_SIZE));
+        pagesTotal = lastPage - first + 1;
+      }
+      resolveTotal(total);
+    };
+    const { done: firstDone } = await start(first, onFirstTotal);
+    await Promise.race([totalKnown, firstDone.then(() => null, () => null)]);
+    if (lastPage !== null && !failure) {
       for (let page = first + 1; page <= lastPage && !failure; page++) {
         try {
           await start(page);
@@ -163,7 +168,7 @@ async function runOnePage<T>(
   for (;;) {
     const due =
       lastPollAt === undefined ? job.sentAt + estimator.firstPollDelayMs() : lastPollAt + options.pollIntervalMs;
-    await sleep(Math.min(due, deadline) - performance.now(), signal);
+    await sleepUntil(Math.min(due, deadline), signal);
     let result: PollResult;
     try {
       result = await transport.poll(job.hash, signal);
