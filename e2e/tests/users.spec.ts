@@ -29,3 +29,15 @@ test('a linked user needs an existing employee key, checked in the browser first
   await expect(page.getByLabel("Employee's POS user id")).toHaveAccessibleDescription(/posUserId must be a number/);
   await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('linking to an employee that does not exist is reported at the link field', async ({ page }) => {
+  await page.goto('/users');
+  await page.getByLabel("Employee's POS user id").fill('999999');
+  await page.getByLabel('Username').fill('nobody_link');
+  await page.getByLabel('Email', { exact: true }).fill('nobody.link@example.com');
+  await page.getByLabel('Permission').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Create Back Office user' }).click();
+  const link = page.getByLabel("Employee's POS user id");
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toHaveAccessibleDescription(/No employee has POS user id 999999/);
+});

@@ -3,7 +3,7 @@
 import type { BackofficeUserCreated } from '@washops/backoffice-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessageOf, fieldErrorsOf } from '../../../components/errors';
+import { errorMessageOf, fieldErrorsOf, portalErrorOf } from '../../../components/errors';
 import { CheckboxGroup, SelectField, TextField } from '../../../components/field';
 import { Loading, QueryError, Warnings } from '../../../components/query-state';
 import { useIsAdmin } from '../../../components/session';
@@ -46,7 +46,14 @@ function AdminForm() {
   const create = useMutation(
     trpc.users.create.mutationOptions({
       onSuccess: setCreated,
-      onError: (error) => setServerErrors(fieldErrorsOf(error, backofficeUserFieldOf)),
+      onError: (error) => {
+        const fields = fieldErrorsOf(error, backofficeUserFieldOf);
+        // An employee that cannot be found is a problem of the link field.
+        if (portalErrorOf(error).code === 'NOT_FOUND' && values.mode === 'linked') {
+          fields[values.linkBy === 'posUserId' ? 'linkPosUserId' : 'linkEmail'] = portalErrorOf(error).message;
+        }
+        setServerErrors(fields);
+      },
     }),
   );
 
