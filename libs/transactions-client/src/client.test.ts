@@ -416,6 +416,8 @@ describe('secrets and logging', () => {
     expect(entries).toContainEqual(expect.objectContaining({ method: 'GET', path: '/site/list', status: 503, attempt: 1, msg: 'Data API response' }));
     expect(entries).toContainEqual(expect.objectContaining({ attempt: 1, status: 503, msg: 'Data API request failed; retrying' }));
     expect(entries).toContainEqual(expect.objectContaining({ attempt: 2, status: 200, durationMs: expect.any(Number) }));
+    const sent = entries.find((e) => e.msg === 'Data API request');
+    expect(sent.headers).toEqual({ Accept: 'application/json', 'X-Sonnys-API-ID': 'acme', 'X-Sonnys-API-Key': '[REDACTED]' });
     expect(lines.join('\n')).not.toContain(API_KEY);
   });
 

@@ -106,6 +106,8 @@ export class Transport {
     const link = linkSignals(spec.signal);
     const timer = setTimeout(() => link.abort(TIMEOUT), timeoutMs);
     const base = { method: spec.method, path: spec.path, query: spec.query, attempt };
+    // The key header is masked by `redact()` in `safeLog` (its name ends in "api-key").
+    safeLog(logger, 'debug', { ...base, headers: this.options.headers }, 'Data API request');
     let status: number | undefined;
     try {
       this.stats.requests++;
