@@ -89,6 +89,9 @@ describe('session', () => {
       inserts++;
       return redirect('/user/permissions/3312060?userIsNew=1');
     });
+    fake.routes.set('GET /user/permissions/3312060', () =>
+      html('<h3 id="page-sub-title">Name: <strong>Ex Ternal</strong>, Username: <strong>ext_user</strong></h3><form action="/user/permissions/update"></form>'),
+    );
     const bo = client(fake);
     await bo.listSites();
     fake.expireAll();
@@ -105,6 +108,21 @@ describe('session', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(second.count('POST', '/user/insert')).toBe(1);
+  });
+});
+
+describe('createBackofficeUser read-back', () => {
+  it('is not a success when the page the insert redirected to is about another user', async () => {
+    const fake = new FakeBackoffice();
+    fake.routes.set('POST /user/insert', () => redirect('/user/permissions/3312060?userIsNew=1'));
+    fake.routes.set('GET /user/permissions/3312060', () =>
+      html('<h3 id="page-sub-title">Name: <strong>Alex Sample</strong>, Username: <strong>ASample</strong></h3><form action="/user/permissions/update"></form>'),
+    );
+    const error = await client(fake)
+      .createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as BackofficeServerError).details).toMatchObject({ userId: 3312060, shownUsername: 'ASample', verified: false });
   });
 });
 

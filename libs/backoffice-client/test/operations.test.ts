@@ -391,6 +391,20 @@ describe('createBackofficeUser', () => {
     expect(sim.control.users().find((u) => u.id === created.userId)).toMatchObject({ username: 'outside_auditor', employeeId: null, firstName: 'Out' });
   });
 
+  it('reads the new user back: an insert answered as success but not applied is not reported as created', async () => {
+    await using bo = clientFor(sim);
+    sim.control.inject({ route: 'POST /user/insert', kind: 'acceptButIgnore', count: 1 });
+    const input = { username: 'ghost_user', email: 'ghost.user@example.invalid', permission: 'Manager', firstName: 'Gho', lastName: 'St' };
+    const error = await bo.createBackofficeUser(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as Error).message).toMatch(/does not exist: the insert was not applied/);
+    expect((error as BackofficeServerError).details).toMatchObject({ applied: false });
+    expect(sim.control.users().some((u) => u.username === 'ghost_user')).toBe(false);
+    // Said safe to try again, and it is.
+    const created = await bo.createBackofficeUser(input);
+    expect(sim.control.users().find((u) => u.id === created.userId)?.username).toBe('ghost_user');
+  });
+
   it("raises BackofficeServerError with the server's message when the linked employee is inactive", async () => {
     const inactive = sim.control.employees().find((e) => !e.isActive);
     if (!inactive) throw new Error('no inactive employee');

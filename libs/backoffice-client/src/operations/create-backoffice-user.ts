@@ -1,7 +1,8 @@
-import { registerSecret } from '@washops/shared-errors';
+import { BackofficeServerError, NotFoundError, registerSecret } from '@washops/shared-errors';
 import { parseInput, type ClientContext } from '../internal/context.js';
 import type { FormPair } from '../internal/form.js';
 import { generatePassword } from '../internal/secrets.js';
+import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
@@ -15,7 +16,7 @@ export async function insertBackofficeUser(
   ctx: ClientContext,
   identity: { employeeId: number } | { firstName: string; lastName: string },
   account: { email: string; username: string; password: string },
-): Promise<number> {
+): Promise<{ userId: number; location: string }> {
   const who: FormPair[] =
     'employeeId' in identity
       ? [
@@ -26,7 +27,7 @@ export async function insertBackofficeUser(
           ['employee[firstName]', identity.firstName],
           ['employee[lastName]', identity.lastName],
         ];
-  const { match } = await ctx.postForm(
+  const { match, location } = await ctx.postForm(
     '/user/insert',
     [
       ...who,
@@ -37,12 +38,42 @@ export async function insertBackofficeUser(
     ],
     NEW_USER_LOCATION,
   );
-  return Number(match[1]);
+  return { userId: Number(match[1]), location };
+}
+
+/**
+ * Reads the page the insert redirected to, as a browser would: a missing user means the insert
+ * was answered as a success but not applied; a page about another username is not a success either.
+ */
+async function verifyBackofficeUser(ctx: ClientContext, userId: number, username: string, location: string): Promise<void> {
+  let shown: string | null;
+  try {
+    shown = parseUserPermissionsUsername(await ctx.getPage(location));
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new BackofficeServerError(
+        `POST /user/insert answered with Back Office user ${userId}, but that user does not exist: the insert was not applied. Nothing was created; it is safe to try again.`,
+        { cause: error, details: { userId, username, applied: false } },
+      );
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackofficeServerError(
+      `Back Office user '${username}' (id ${userId}) was probably created, but reading it back failed: ${reason}. Look for it in the Back Office user list before trying again.`,
+      { cause: error, details: { userId, username, verified: false, mayHaveBeenProcessed: true } },
+    );
+  }
+  if (shown !== null && shown.toLowerCase() !== username.toLowerCase()) {
+    throw new BackofficeServerError(
+      `POST /user/insert answered with Back Office user ${userId}, but that user is '${shown}', not '${username}'`,
+      { details: { userId, username, shownUsername: shown, verified: false } },
+    );
+  }
 }
 
 /**
  * Linked mode (a link field given): the user belongs to an existing, active employee and inherits
- * its sites. Standalone mode (first and last name): an external user. One POST /user/insert.
+ * its sites. Standalone mode (first and last name): an external user. POST /user/insert, then
+ * the page it redirects to is read to check the user exists.
  */
 export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
   const input = parseInput(createBackofficeUserInputSchema, raw);
@@ -58,7 +89,10 @@ export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackof
   if (generated) registerSecret(generated);
   const password = input.password ?? (generated as string);
   const identity = employeeId !== undefined ? { employeeId } : { firstName: input.firstName as string, lastName: input.lastName as string };
-  const userId = await insertBackofficeUser(ctx, identity, { email: input.email, username: input.username, password }).finally(() => ctx.afterWrite());
+  const { userId, location } = await insertBackofficeUser(ctx, identity, { email: input.email, username: input.username, password }).finally(() =>
+    ctx.afterWrite(),
+  );
+  await verifyBackofficeUser(ctx, userId, input.username, location);
 
   const warnings = [
     `The permission template '${input.permission}' was not applied: assign it in the Back Office user list (/user, shield icon).`,

@@ -111,7 +111,7 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
       const generated = input.backofficePassword ? undefined : generatePassword();
       if (generated) registerSecret(generated);
       const password = input.backofficePassword ?? (generated as string);
-      const userId = await insertBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
+      const { userId } = await insertBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
       completed.push('createBackofficeUser');
       backofficeUser = { userId, username: input.backofficeUsername, ...(generated ? { generatedPassword: generated } : {}) };
       warnings.push(

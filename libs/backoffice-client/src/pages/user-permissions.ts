@@ -6,6 +6,7 @@ export const userPermissionsSelectors = {
   templateSelect: 'select[name="template"]',
   templateSelectFallback: 'select[name="templateId"]',
   templateOptions: 'option',
+  subTitle: '#page-sub-title',
 } as const;
 
 /** Back Office templates carry string tokens, not POS ids: they are read by name only. */
@@ -22,4 +23,15 @@ export function parseUserPermissionsPage(html: string): Array<{ id: number; name
     if (id !== null && name) templates.push({ id, name });
   });
   return templates;
+}
+
+/**
+ * The username the page is about (`Name: <strong>…</strong>, Username: <strong>…</strong>`), or
+ * null when the sub-title does not show one. A page without the permissions form is an error.
+ */
+export function parseUserPermissionsUsername(html: string): string | null {
+  const page = new Page('user-permissions', userPermissionsSelectors, html);
+  page.one('form');
+  const match = /Username:\s*(\S+)/.exec(cleanText(page.all('subTitle').first().text()));
+  return match?.[1] ?? null;
 }
