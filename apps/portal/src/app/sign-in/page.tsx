@@ -1,17 +1,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { safeNext } from '../../navigation';
 import { serverCaller } from '../../server/caller';
 import { SignInForm } from './sign-in-form';
 
 export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Sign in' };
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeNext(next: string | string[] | undefined): string {
-  const value = Array.isArray(next) ? next[0] : next;
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/employees';
-}
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { next } = await searchParams;

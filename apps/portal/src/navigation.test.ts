@@ -1,0 +1,29 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+import { safeNext } from './navigation';
+import { proxy } from './proxy';
+
+describe('safeNext', () => {
+  it('follows paths on this site only', () => {
+    expect(safeNext('/users?x=1')).toBe('/users?x=1');
+    expect(safeNext(undefined)).toBe('/employees');
+    expect(safeNext(['/users', '/other'])).toBe('/users');
+    for (const hostile of ['https://evil.example/', '//evil.example', '/\\evil.example', 'evil', '/\t/evil.example', 'javascript:alert(1)']) {
+      expect(safeNext(hostile), hostile).toBe('/employees');
+    }
+  });
+});
+
+describe('the proxy (coarse gate)', () => {
+  it('sends anonymous page views to the sign-in page, keeping where they were going', () => {
+    const response = proxy(new NextRequest('http://portal.test/employees/new?x=1'));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('http://portal.test/sign-in?next=%2Femployees%2Fnew%3Fx%3D1');
+  });
+
+  it('lets a request with a session cookie through; the procedures judge the session', () => {
+    const response = proxy(new NextRequest('http://portal.test/employees', { headers: { cookie: 'washops_session=anything' } }));
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+  });
+});

@@ -1,0 +1,8 @@
+/** Where to go after signing in: only a path on this site (no open redirect to another host). */
+export function safeNext(next: string | string[] | undefined, fallback = '/employees'): string {
+  const value = Array.isArray(next) ? next[0] : next;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // A path that parses to another origin (tabs, newlines, encoded tricks) is refused as well.
+  const parsed = new URL(value, 'http://portal.invalid');
+  return parsed.origin === 'http://portal.invalid' && !/[\t\n\r]/.test(value) ? value : fallback;
+}
