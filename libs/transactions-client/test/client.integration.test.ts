@@ -115,6 +115,14 @@ describe('errors over HTTP', () => {
     expect(serverRequests()).toHaveLength(1);
   });
 
+  it('site-code errors are AuthenticationErrors keeping the vendor type; a site-code client sees its site only', async () => {
+    const unknownSite = clientFor(sim, SCALE, { siteCode: 'NOSUCHSITE' });
+    await expect(unknownSite.listSites()).rejects.toMatchObject({ name: 'AuthenticationError', status: 403, vendorType: 'BadSiteCredentialsError' });
+    const scoped = clientFor(sim, SCALE, { siteCode: SMALL });
+    expect((await scoped.listSites()).map((s) => s.code)).toEqual([SMALL]);
+    await expect(scoped.list({ ...day(2), site: BUSY })).rejects.toMatchObject({ name: 'AuthenticationError', vendorType: 'NotAuthorizedSiteArgsError' });
+  });
+
   it('the wrapped error envelope is read the same way', async () => {
     sim.control.setErrorEnvelope('wrapped');
     try {
