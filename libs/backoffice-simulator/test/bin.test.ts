@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isBuildCurrent } from '../bin/build-is-current.mjs';
 import { Browser } from './helpers.js';
 
 const BIN = fileURLToPath(new URL('../bin/washops-backoffice-simulator.mjs', import.meta.url));
@@ -54,5 +58,30 @@ describe('washops-backoffice-simulator bin', () => {
     await expect(p.url).rejects.toThrow(/exited 2/);
     expect(p.errors()).toContain('--tenant must be');
     expect(p.errors()).toContain('Usage: washops-backoffice-simulator');
+  });
+});
+
+describe('the bin serves dist/ only when it is current', () => {
+  it('ignores a build older than any source, also in a subfolder', () => {
+    const root = mkdtempSync(join(tmpdir(), 'bo-sim-bin-'));
+    try {
+      const built = join(root, 'dist', 'cli.js');
+      const src = join(root, 'src');
+      expect(isBuildCurrent(built, src)).toBe(false);
+      mkdirSync(join(src, 'pages'), { recursive: true });
+      mkdirSync(join(root, 'dist'));
+      writeFileSync(built, '');
+      writeFileSync(join(src, 'server.ts'), '');
+      writeFileSync(join(src, 'pages', 'roster.ts'), '');
+      const at = (path: string, seconds: number) => utimesSync(path, seconds, seconds);
+      at(built, 2_000);
+      at(join(src, 'server.ts'), 1_000);
+      at(join(src, 'pages', 'roster.ts'), 1_000);
+      expect(isBuildCurrent(built, src)).toBe(true);
+      at(join(src, 'pages', 'roster.ts'), 3_000);
+      expect(isBuildCurrent(built, src)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,1 @@
+export declare function isBuildCurrent(builtFile: string, sourceDir: string): boolean;
