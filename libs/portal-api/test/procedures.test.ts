@@ -234,6 +234,20 @@ describe('users.create', () => {
   });
 });
 
+describe('roles', () => {
+  it('refuses every write to a viewer before anything reaches the BackOffice', async () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const writes = Object.keys(procedures).filter((path) => procedures[path]!._def.type === 'mutation' && !path.startsWith('auth.'));
+    expect(writes).toEqual(expect.arrayContaining(['employees.create', 'employees.disable', 'users.create']));
+    const viewer = callerAs(deps, 'viewer');
+    for (const path of writes) {
+      const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], viewer) as (input?: unknown) => Promise<unknown>;
+      await expect(fn({}), path).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    expect(sim.control.requests()).toHaveLength(0);
+  });
+});
+
 describe('over HTTP', () => {
   it('a viewer’s direct write call is refused with 403 and a public message', async () => {
     const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
