@@ -20,7 +20,8 @@ export function DisableDialog({ employee, onClose }: { employee: EmployeeSummary
   const bodyId = useId();
   const disable = useMutation(
     trpc.employees.disable.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.employees.list.queryKey() }),
+      // Also after a failure: a write that could not be verified may still have happened.
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.employees.list.queryKey() }),
     }),
   );
 

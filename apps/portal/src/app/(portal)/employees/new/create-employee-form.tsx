@@ -76,11 +76,10 @@ function AdminCreateEmployeeForm() {
 
   const create = useMutation(
     trpc.employees.create.mutationOptions({
-      onSuccess: (result) => {
-        setCreated(result);
-        void queryClient.invalidateQueries({ queryKey: trpc.employees.pathKey() });
-      },
+      onSuccess: setCreated,
       onError: (error) => setServerErrors(fieldErrorsOf(error)),
+      // Also after a failure: a later step may fail after the employee exists (the message says which).
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.employees.pathKey() }),
     }),
   );
 
