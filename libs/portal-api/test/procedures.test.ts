@@ -152,6 +152,22 @@ describe('employees.create', () => {
     expect(sim.control.requests()).toHaveLength(0);
   });
 
+  it('says which employee exists and which steps remain when a later step fails', async () => {
+    const fault = sim.control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', status: 500 });
+    try {
+      const input = newEmployee();
+      const error = await errorOf(callerAs(deps, 'admin').employees.create(input));
+      expect(error.code).toBe('BAD_GATEWAY');
+      const pub = publicErrorOf(error);
+      const created = sim.control.employees().find((e) => e.posUserId === input.posUserId)!;
+      expect(pub.details).toMatchObject({ employeeId: created.id });
+      expect(pub.details['remainingSteps']).toEqual(expect.arrayContaining([expect.stringMatching(/permission/i)]));
+      expect(pub.message).toContain(String(created.id));
+    } finally {
+      fault.remove();
+    }
+  });
+
   it('is refused to a viewer, and nothing reaches the BackOffice', async () => {
     const error = await errorOf(callerAs(deps, 'viewer').employees.create(newEmployee()));
     expect(error.code).toBe('FORBIDDEN');
