@@ -122,6 +122,7 @@ process.on('SIGINT', () => {
   void stopAll(0);
 });
 process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGHUP', () => void stopAll(0));
 
 async function main() {
   await assertPortFree(PORTAL_PORT, 'portal');
