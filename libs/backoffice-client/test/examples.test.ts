@@ -15,6 +15,8 @@ describe('README tour', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/created \{/);
     expect(run.stdout).toMatch(/disabled \{/);
+    expect(run.stdout).toMatch(/linked Back Office user \d+ linked \d+/);
+    expect(run.stdout).toMatch(/partial failure \d+ \[ 'insertEmployee', 'verifySites' \] \[ 'applyPermissions' \]/);
     for (const kind of ['LookupError', 'DuplicateError', 'NotFoundError', 'ValidationError']) expect(run.stdout).toContain(`${kind} →`);
   }, 60_000);
 });

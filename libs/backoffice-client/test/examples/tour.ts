@@ -3,7 +3,7 @@
 // Outside this package: import { BackofficeClient } from '@washops/backoffice-client';
 import { BackofficeClient } from '../../src/index.js';
 import { startBackofficeSimulator } from '@washops/backoffice-simulator';
-import { DuplicateError, LookupError, NotFoundError, ValidationError, toPublicError } from '@washops/shared-errors';
+import { DuplicateError, LookupError, NotFoundError, ValidationError, WashOpsError, toPublicError } from '@washops/shared-errors';
 
 const sim = await startBackofficeSimulator({ seed: 'demo' });
 await using bo = new BackofficeClient({ baseUrl: sim.url, username: 'bot', password: 'bot-password' });
@@ -49,6 +49,21 @@ const user = await bo.createBackofficeUser({
   lastName: 'Books',
 });
 console.log('Back Office user', user.userId, user.mode, user.warnings);
+
+// A Back Office user linked to an existing, active employee (by POS user id or by email)
+const linked = await bo.createBackofficeUser({ username: 'jordan_bo', email: 'jordan.new@example.com', permission: 'Manager', linkToEmployeePosUserId: 424242 });
+console.log('linked Back Office user', linked.userId, linked.mode, linked.employeeId);
+
+// The steps of createEmployee are not atomic: a failure after the insert names the employee created
+sim.control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });
+try {
+  await bo.createEmployee({ ...baseInput(), posUserId: 616161, email: 'pat.partial@example.com', phone: '3125550177' });
+} catch (error) {
+  if (error instanceof WashOpsError && error.details['employeeId']) {
+    const { employeeId, completedSteps, remainingSteps } = error.details;
+    console.log('partial failure', employeeId, completedSteps, remainingSteps);
+  }
+}
 
 // Disable (by posUserId or by email), verified by reading the edit form back
 const disabled = await bo.disableEmployee({ posUserId: 424242 });
