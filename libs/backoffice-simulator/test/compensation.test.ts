@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BackofficeSimulator } from '../src/index.js';
-import { Browser, createBody, encodeSites, flashTexts, serializeForm, startSim } from './helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createBody, encodeSites, flashTexts, serializeForm, useSignedInSimulator } from './helpers.js';
 
 describe('compensation page and update (§2.5)', () => {
-  let sim: BackofficeSimulator;
-  let b: Browser;
+  const t = useSignedInSimulator();
   let id: number;
-  beforeAll(async () => {
-    sim = await startSim();
-  });
   beforeEach(async () => {
-    sim.control.reset();
-    b = new Browser(sim.url);
-    await b.login();
-    const res = await b.post('/employee/insert', createBody({ 'employee[startDate]': '07/07/2025', 'wage[regularRate]': '14.75', 'wage[overtimeRate]': '22.13' }, encodeSites(sim.control.sites(), [1])));
+    const res = await t.b.post('/employee/insert', createBody({ 'employee[startDate]': '07/07/2025', 'wage[regularRate]': '14.75', 'wage[overtimeRate]': '22.13' }, encodeSites(t.sim.control.sites(), [1])));
     id = Number(res.location?.split('/').pop());
   });
-  afterAll(() => sim.close());
 
   const history = async () => {
-    const page = await b.get(`/employee/compensation/${id}`);
+    const page = await t.b.get(`/employee/compensation/${id}`);
     return page.$('table.table-employee-compensation-history tbody tr')
       .map((_, tr) => ({
         wage: page.$(tr).find('td.employee-compensation-col-wage').text(),
@@ -32,7 +23,7 @@ describe('compensation page and update (§2.5)', () => {
   };
 
   it('renders the add-wage form and the history, with the first record from the start date', async () => {
-    const page = await b.get(`/employee/compensation/${id}`);
+    const page = await t.b.get(`/employee/compensation/${id}`);
     const $ = page.$;
     expect($('h1#page-title').text()).toBe('Compensation for Robin Newhire');
     expect($('form#employee-compensation-edit-form').attr('action')).toBe('/employee/compensation/update');
@@ -44,31 +35,31 @@ describe('compensation page and update (§2.5)', () => {
   });
 
   it('adds a record effective after the latest; the previous one gets an end date', async () => {
-    const body = serializeForm((await b.get(`/employee/compensation/${id}`)).$, 'form#employee-compensation-edit-form').map(([k, v]): [string, string] =>
+    const body = serializeForm((await t.b.get(`/employee/compensation/${id}`)).$, 'form#employee-compensation-edit-form').map(([k, v]): [string, string] =>
       k === 'wage[regularRate]' ? [k, '16.00'] : k === 'wage[effectiveDate]' ? [k, '08/01/2025'] : [k, v],
     );
     body.push(['wage[isOvertimeEligible]', '1'], ['wage[overtimeRate]', '24.00']);
-    const res = await b.post('/employee/compensation/update', body);
+    const res = await t.b.post('/employee/compensation/update', body);
     expect(res.status).toBe(302);
     expect(res.location).toBe(`/employee/compensation/${id}`);
     expect(await history()).toEqual([
       { wage: '$16.00/hr', overtime: '$24.00/hr', eligible: true, effective: '08/01/2025', end: '' },
       { wage: '$14.75/hr', overtime: '$22.13/hr', eligible: true, effective: '07/07/2025', end: '07/31/2025' },
     ]);
-    expect(sim.control.employee(id)?.wage).toMatchObject({ regularRate: '16.00', overtimeRate: '24.00', isOvertimeEligible: true });
+    expect(t.sim.control.employee(id)?.wage).toMatchObject({ regularRate: '16.00', overtimeRate: '24.00', isOvertimeEligible: true });
   });
 
   it('silently ignores a wage not after the latest record', async () => {
-    const res = await b.post('/employee/compensation/update', [['employeeId', String(id)], ['wage[effectiveDate]', '07/07/2025'], ['wage[isHourly]', '1'], ['wage[regularRate]', '20.00']]);
+    const res = await t.b.post('/employee/compensation/update', [['employeeId', String(id)], ['wage[effectiveDate]', '07/07/2025'], ['wage[isHourly]', '1'], ['wage[regularRate]', '20.00']]);
     expect(res.status).toBe(302);
     expect(res.location).toBe(`/employee/compensation/${id}`);
     expect(await history()).toHaveLength(1);
-    expect(sim.control.employee(id)?.wage.regularRate).toBe('14.75');
+    expect(t.sim.control.employee(id)?.wage.regularRate).toBe('14.75');
   });
 
   it('rejects a missing date or rate', async () => {
-    const res = await b.post('/employee/compensation/update', [['employeeId', String(id)]]);
+    const res = await t.b.post('/employee/compensation/update', [['employeeId', String(id)]]);
     expect(res.location).toMatch(new RegExp(`^/employee/compensation/${id}\\?actionXfer=`));
-    expect(flashTexts((await b.get(res.location ?? '')).$).errors).toEqual(['Effective Date must be a valid date.', 'Effective Hourly Rate must be a number which is no less than 0.']);
+    expect(flashTexts((await t.b.get(res.location ?? '')).$).errors).toEqual(['Effective Date must be a valid date.', 'Effective Hourly Rate must be a number which is no less than 0.']);
   });
 });

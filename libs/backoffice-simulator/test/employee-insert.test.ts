@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type BackofficeSimulator } from '../src/index.js';
-import { Browser, createBody, encodeSites, flashTexts, startSim } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../src/index.js';
+import { createBody, encodeSites, flashTexts, useSignedInSimulator } from './helpers.js';
 
 describe('POST /employee/insert', () => {
-  let sim: BackofficeSimulator;
-  let b: Browser;
-  beforeAll(async () => {
-    sim = await startSim();
-  });
-  beforeEach(async () => {
-    sim.control.reset();
-    b = new Browser(sim.url);
-    await b.login();
-  });
-  afterAll(() => sim.close());
+  const t = useSignedInSimulator();
 
   it('creates the employee, answers 302 to its permissions page with the real shell, and flashes the real message', async () => {
-    const before = sim.control.employees();
-    const res = await b.post('/employee/insert', createBody());
+    const before = t.sim.control.employees();
+    const res = await t.b.post('/employee/insert', createBody());
     expect(res.status).toBe(302);
     const m = /^\/employee\/permissions\/(\d+)$/.exec(res.location ?? '');
     expect(m).not.toBeNull();
@@ -28,7 +18,7 @@ describe('POST /employee/insert', () => {
     );
     expect(res.headers.get('cache-control')).toBe('max-age=0, must-revalidate, no-cache, no-store, private');
     expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
-    const stored = sim.control.employee(id);
+    const stored = t.sim.control.employee(id);
     expect(stored).toMatchObject({
       firstName: 'Robin',
       lastName: 'Newhire',
@@ -44,21 +34,21 @@ describe('POST /employee/insert', () => {
       startDate: '2026-05-01',
     });
     // As captured: the permissions page the redirect leads to shows no flash; the next page (the edit page) does.
-    const next = await b.get(res.location ?? '');
+    const next = await t.b.get(res.location ?? '');
     expect(flashTexts(next.$)).toEqual({ errors: [], successes: [] });
-    const edit = await b.get(`/employee/edit/${id}`);
+    const edit = await t.b.get(`/employee/edit/${id}`);
     expect(flashTexts(edit.$).successes).toEqual(['Robin Newhire has been created successfully! Please setup their POS permissions.']);
     // One-time: gone on the following page.
-    expect(flashTexts((await b.get(`/employee/edit/${id}`)).$).successes).toEqual([]);
+    expect(flashTexts((await t.b.get(`/employee/edit/${id}`)).$).successes).toEqual([]);
   });
 
   it('stores exactly the granted sites of the §3.3 encoding', async () => {
-    const sites = sim.control.sites();
-    const res = await b.post('/employee/insert', createBody({}, encodeSites(sites, [17, 18, 19])));
+    const sites = t.sim.control.sites();
+    const res = await t.b.post('/employee/insert', createBody({}, encodeSites(sites, [17, 18, 19])));
     const id = Number(res.location?.split('/').pop());
-    expect(sim.control.employee(id)?.siteIds).toEqual([17, 18, 19]);
-    const fiesta = await b.post('/employee/insert', createBody({ 'posCredential[POSLoginID]': '99002', 'employee[email]': '', 'employee[phone]': '' }, encodeSites(sites, [1])));
-    expect(sim.control.employee(Number(fiesta.location?.split('/').pop()))?.siteIds).toEqual([1]);
+    expect(t.sim.control.employee(id)?.siteIds).toEqual([17, 18, 19]);
+    const fiesta = await t.b.post('/employee/insert', createBody({ 'posCredential[POSLoginID]': '99002', 'employee[email]': '', 'employee[phone]': '' }, encodeSites(sites, [1])));
+    expect(t.sim.control.employee(Number(fiesta.location?.split('/').pop()))?.siteIds).toEqual([1]);
   });
 
   it('reads a checked denial (any value) as "No", and a site sent both ways as denied', async () => {
@@ -70,8 +60,8 @@ describe('POST /employee/insert', () => {
       ['employee[sites][2][isAvailable]', '0'],
       ['employee[sites][17][siteId]', '17'],
     ];
-    const res = await b.post('/employee/insert', createBody({}, fields));
-    expect(sim.control.employee(Number(res.location?.split('/').pop()))?.siteIds).toEqual([1]);
+    const res = await t.b.post('/employee/insert', createBody({}, fields));
+    expect(t.sim.control.employee(Number(res.location?.split('/').pop()))?.siteIds).toEqual([1]);
   });
 
   it('honours the roll-ups: all districts of a region, all sites of a district', async () => {
@@ -80,23 +70,23 @@ describe('POST /employee/insert', () => {
       ['employee[isAllDistrictsAllowedByRegion][]', '4'],
       ['employee[isAllSitesAllowedByDistrict][2]', 'on'],
     ];
-    const res = await b.post('/employee/insert', createBody({}, fields));
-    const all2 = sim.control.sites().filter((s) => s.districtId === 2 || s.regionId === 4).map((s) => s.id).sort((x, y) => x - y);
-    expect(sim.control.employee(Number(res.location?.split('/').pop()))?.siteIds).toEqual(all2);
+    const res = await t.b.post('/employee/insert', createBody({}, fields));
+    const all2 = t.sim.control.sites().filter((s) => s.districtId === 2 || s.regionId === 4).map((s) => s.id).sort((x, y) => x - y);
+    expect(t.sim.control.employee(Number(res.location?.split('/').pop()))?.siteIds).toEqual(all2);
   });
 
   it('treats employee[isAllRegionsAllowed]=0 as checked (presence), so the employee gets every site', async () => {
-    const res = await b.post('/employee/insert', createBody({}, [['employee[isAllRegionsAllowed]', '0'], ['employee[sites][1][siteId]', '1']]));
-    expect(sim.control.employee(Number(res.location?.split('/').pop()))?.siteIds).toBe('all');
+    const res = await t.b.post('/employee/insert', createBody({}, [['employee[isAllRegionsAllowed]', '0'], ['employee[sites][1][siteId]', '1']]));
+    expect(t.sim.control.employee(Number(res.location?.split('/').pop()))?.siteIds).toBe('all');
   });
 
   it('rejects an empty post with the eight real messages in the real order and creates nothing', async () => {
-    const before = sim.control.employees().length;
-    const res = await b.post('/employee/insert', '');
+    const before = t.sim.control.employees().length;
+    const res = await t.b.post('/employee/insert', '');
     expect(res.status).toBe(302);
     expect(res.location).toMatch(/^\/employee\/create\?actionXfer=[A-Za-z0-9]{8}$/);
-    expect(sim.control.employees()).toHaveLength(before);
-    const page = await b.get(res.location ?? '');
+    expect(t.sim.control.employees()).toHaveLength(before);
+    const page = await t.b.get(res.location ?? '');
     expect(flashTexts(page.$).errors).toEqual([
       MESSAGES.firstName,
       MESSAGES.lastName,
@@ -119,30 +109,30 @@ describe('POST /employee/insert', () => {
     ['a decimal POS id', { 'posCredential[POSLoginID]': '12.5' }, MESSAGES.posLoginId],
     ['a zero PIN', { 'posCredential[POSLoginPassword]': '0' }, MESSAGES.posLoginPassword],
   ])('rejects %s', async (_label, overrides, message) => {
-    const res = await b.post('/employee/insert', createBody(overrides));
+    const res = await t.b.post('/employee/insert', createBody(overrides));
     expect(res.location).toMatch(/actionXfer=/);
-    expect(flashTexts((await b.get(res.location ?? '')).$).errors).toEqual([message]);
+    expect(flashTexts((await t.b.get(res.location ?? '')).$).errors).toEqual([message]);
   });
 
   it('requires a known department', async () => {
     const body = createBody().filter(([k]) => k !== 'employee[departments][]');
     body.push(['employee[departments][]', '99']);
-    const res = await b.post('/employee/insert', body);
-    expect(flashTexts((await b.get(res.location ?? '')).$).errors).toEqual([MESSAGES.departments]);
+    const res = await t.b.post('/employee/insert', body);
+    expect(flashTexts((await t.b.get(res.location ?? '')).$).errors).toEqual([MESSAGES.departments]);
   });
 
   it('rejects every site denied', async () => {
-    const sites = sim.control.sites();
-    const res = await b.post('/employee/insert', createBody({}, encodeSites(sites, [])));
-    expect(flashTexts((await b.get(res.location ?? '')).$).errors).toEqual([MESSAGES.availableToWork, MESSAGES.atLeastOneSite]);
+    const sites = t.sim.control.sites();
+    const res = await t.b.post('/employee/insert', createBody({}, encodeSites(sites, [])));
+    expect(flashTexts((await t.b.get(res.location ?? '')).$).errors).toEqual([MESSAGES.availableToWork, MESSAGES.atLeastOneSite]);
   });
 
   it('enforces unique POS id (disabled employees included), email (case-insensitive, BO users too) and phone (digits)', async () => {
-    const employees = sim.control.employees();
+    const employees = t.sim.control.employees();
     const disabled = employees.find((e) => !e.isActive);
     const withEmail = employees.find((e) => e.email !== '');
     const withPhone = employees.find((e) => e.phone !== '');
-    const boUser = sim.control.users().find((u) => u.employeeId === null);
+    const boUser = t.sim.control.users().find((u) => u.employeeId === null);
     expect(disabled && withEmail && withPhone && boUser).toBeTruthy();
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ 'posCredential[POSLoginID]': String(disabled?.posUserId) }, /^POS Login ID \d+ is already taken/],
@@ -151,21 +141,21 @@ describe('POST /employee/insert', () => {
       [{ 'employee[phone]': (withPhone?.phone ?? '').replace(/\D/g, '').replace(/^(\d{3})(\d{3})/, '$1.$2.') }, /^Phone .* is already taken/],
     ];
     for (const [overrides, pattern] of cases) {
-      const before = sim.control.employees().length;
-      const res = await b.post('/employee/insert', createBody(overrides));
+      const before = t.sim.control.employees().length;
+      const res = await t.b.post('/employee/insert', createBody(overrides));
       expect(res.location, JSON.stringify(overrides)).toMatch(/^\/employee\/create\?actionXfer=/);
-      const errors = flashTexts((await b.get(res.location ?? '')).$).errors;
+      const errors = flashTexts((await t.b.get(res.location ?? '')).$).errors;
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(pattern);
       expect(errors[0]).toContain('already');
-      expect(sim.control.employees()).toHaveLength(before);
+      expect(t.sim.control.employees()).toHaveLength(before);
     }
   });
 
   it('ignores unknown keys and keeps the last of duplicated scalar keys', async () => {
     const body = createBody({ 'employee[firstName]': 'First' });
     body.push(['employee[firstName]', 'Second'], ['employee[nonsense]', 'x'], ['foo', 'bar']);
-    const res = await b.post('/employee/insert', body);
-    expect(sim.control.employee(Number(res.location?.split('/').pop()))?.firstName).toBe('Second');
+    const res = await t.b.post('/employee/insert', body);
+    expect(t.sim.control.employee(Number(res.location?.split('/').pop()))?.firstName).toBe('Second');
   });
 });

@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type BackofficeSimulator } from '../src/index.js';
-import { Browser, createBody, encodeSites, flashTexts, serializeForm, startSim } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../src/index.js';
+import { createBody, encodeSites, flashTexts, serializeForm, useSignedInSimulator } from './helpers.js';
 
 const FORM = 'form#employee-create-edit-form';
 
 describe('GET /employee/edit/<id> and POST /employee/update', () => {
-  let sim: BackofficeSimulator;
-  let b: Browser;
-  beforeAll(async () => {
-    sim = await startSim();
-  });
-  beforeEach(async () => {
-    sim.control.reset();
-    b = new Browser(sim.url);
-    await b.login();
-  });
-  afterAll(() => sim.close());
+  const t = useSignedInSimulator();
 
   async function create(granted: number[] | 'all', overrides: Record<string, string> = {}): Promise<number> {
-    const fields = granted === 'all' ? undefined : encodeSites(sim.control.sites(), granted);
-    const res = await b.post('/employee/insert', createBody(overrides, fields));
+    const fields = granted === 'all' ? undefined : encodeSites(t.sim.control.sites(), granted);
+    const res = await t.b.post('/employee/insert', createBody(overrides, fields));
     expect(res.location).toMatch(/^\/employee\/permissions\/\d+$/);
     return Number(res.location?.split('/').pop());
   }
 
   it('renders the stored values as server HTML: bare checked/selected, start date only in data-value', async () => {
     const id = await create([17, 18, 19]);
-    const page = await b.get(`/employee/edit/${id}`);
+    const page = await t.b.get(`/employee/edit/${id}`);
     const $ = page.$;
     expect($('h1#page-title').text()).toBe('Edit Robin Newhire');
     expect($(FORM).attr('action')).toBe('/employee/update');
@@ -45,7 +35,7 @@ describe('GET /employee/edit/<id> and POST /employee/update', () => {
 
   it('renders the site tree with the §3.3 polarity and locks the inputs of denied regions and districts', async () => {
     const id = await create([17, 18, 19]);
-    const $ = (await b.get(`/employee/edit/${id}`)).$;
+    const $ = (await t.b.get(`/employee/edit/${id}`)).$;
     expect($('#boac-permission-type-region').is('[checked]')).toBe(false);
     // Region 1 (sites 17–20) partly granted: not denied; its district not denied.
     expect($('#boac-permission-region-1').is('[checked]')).toBe(false);
@@ -70,7 +60,7 @@ describe('GET /employee/edit/<id> and POST /employee/update', () => {
 
   it('renders "all" like the real page: roll-ups checked, the options under them locked', async () => {
     const id = await create('all');
-    const $ = (await b.get(`/employee/edit/${id}`)).$;
+    const $ = (await t.b.get(`/employee/edit/${id}`)).$;
     expect($('#boac-permission-type-region').is('[checked]')).toBe(true);
     expect($('#boac-permission-region-1').is('[disabled]')).toBe(true);
     expect($('#boac-permission-type-district-for-region-1').is('[checked]')).toBe(true);
@@ -87,39 +77,39 @@ describe('GET /employee/edit/<id> and POST /employee/update', () => {
     ['every site, individually', 'all-individually' as const],
     ['all', 'all'],
   ])('round-trips %s through an unchanged browser-style full-form post', async (_label, granted) => {
-    const ids = granted === 'all-individually' ? sim.control.sites().map((s) => s.id) : granted;
+    const ids = granted === 'all-individually' ? t.sim.control.sites().map((s) => s.id) : granted;
     const id = await create(ids as number[] | 'all');
-    const before = sim.control.employee(id);
-    const page = await b.get(`/employee/edit/${id}`);
+    const before = t.sim.control.employee(id);
+    const page = await t.b.get(`/employee/edit/${id}`);
     const body = serializeForm(page.$, FORM);
     expect(body.some(([k]) => k === 'employee[isActive]')).toBe(true);
-    const res = await b.post('/employee/update', body);
+    const res = await t.b.post('/employee/update', body);
     expect(res.location).toBe('/employee');
-    expect(sim.control.employee(id)).toEqual(before);
+    expect(t.sim.control.employee(id)).toEqual(before);
     // And once more from the re-rendered page.
-    const again = await b.post('/employee/update', serializeForm((await b.get(`/employee/edit/${id}`)).$, FORM));
+    const again = await t.b.post('/employee/update', serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM));
     expect(again.location).toBe('/employee');
-    expect(sim.control.employee(id)).toEqual(before);
+    expect(t.sim.control.employee(id)).toEqual(before);
   });
 
   it('disables through a full-form post without employee[isActive], with the real success flash', async () => {
     const id = await create([1, 2]);
-    const body = serializeForm((await b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[isActive]');
-    const res = await b.post('/employee/update', body);
+    const body = serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[isActive]');
+    const res = await t.b.post('/employee/update', body);
     expect(res.status).toBe(302);
     expect(res.location).toBe('/employee');
     expect(res.text).toHaveLength(282);
-    const stored = sim.control.employee(id);
+    const stored = t.sim.control.employee(id);
     expect(stored?.isActive).toBe(false);
     expect(stored?.siteIds).toEqual([1, 2]);
-    const page = await b.get(`/employee/edit/${id}`);
+    const page = await t.b.get(`/employee/edit/${id}`);
     expect(page.$('input[name="employee[isActive]"]').is('[checked]')).toBe(false);
     expect(flashTexts(page.$).successes).toEqual(['Robin Newhire was updated successfully.']);
   });
 
   it('changes the sites when a post also carries the unchecked boxes (the early-client bug the presence rule causes)', async () => {
     const id = await create([17, 18, 19]);
-    const page = await b.get(`/employee/edit/${id}`);
+    const page = await t.b.get(`/employee/edit/${id}`);
     const naive: Array<[string, string]> = [];
     page.$('form#employee-create-edit-form').find('input[name], select[name]').each((_, el) => {
       const node = page.$(el);
@@ -127,28 +117,28 @@ describe('GET /employee/edit/<id> and POST /employee/update', () => {
       naive.push([node.attr('name') ?? '', node.attr('value') ?? node.attr('data-value') ?? '']);
     });
     naive.push(['employee[departments][]', '3']);
-    expect((await b.post('/employee/update', naive)).location).toBe('/employee');
-    expect(sim.control.employee(id)?.siteIds).toBe('all');
+    expect((await t.b.post('/employee/update', naive)).location).toBe('/employee');
+    expect(t.sim.control.employee(id)?.siteIds).toBe('all');
   });
 
   it('reads employee[isActive]=0 as checked (presence), so it does not disable', async () => {
     const id = await create([1]);
-    const body = serializeForm((await b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[isActive]');
+    const body = serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[isActive]');
     body.push(['employee[isActive]', '0']);
-    await b.post('/employee/update', body);
-    expect(sim.control.employee(id)?.isActive).toBe(true);
+    await t.b.post('/employee/update', body);
+    expect(t.sim.control.employee(id)?.isActive).toBe(true);
   });
 
   it('rejects a partial post (only id and isActive) with the eight messages, changing nothing', async () => {
     const id = await create([1]);
-    const before = sim.control.employee(id);
-    const res = await b.post('/employee/update', [
+    const before = t.sim.control.employee(id);
+    const res = await t.b.post('/employee/update', [
       ['employee[id]', String(id)],
       ['employee[isActive]', '0'],
     ]);
     expect(res.location).toMatch(new RegExp(`^/employee/edit/${id}\\?actionXfer=[A-Za-z0-9]{8}$`));
-    expect(sim.control.employee(id)).toEqual(before);
-    const page = await b.get(res.location ?? '');
+    expect(t.sim.control.employee(id)).toEqual(before);
+    const page = await t.b.get(res.location ?? '');
     expect(flashTexts(page.$).errors).toEqual([
       MESSAGES.firstName,
       MESSAGES.lastName,
@@ -165,39 +155,39 @@ describe('GET /employee/edit/<id> and POST /employee/update', () => {
 
   it('rejects a full-form post whose start date was read from `value` (empty)', async () => {
     const id = await create([1]);
-    const body = serializeForm((await b.get(`/employee/edit/${id}`)).$, FORM).map(([k, v]): [string, string] => [k, k === 'employee[startDate]' ? '' : v]);
-    const res = await b.post('/employee/update', body);
+    const body = serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM).map(([k, v]): [string, string] => [k, k === 'employee[startDate]' ? '' : v]);
+    const res = await t.b.post('/employee/update', body);
     expect(res.location).toMatch(/actionXfer=/);
-    expect(flashTexts((await b.get(res.location ?? '')).$).errors).toEqual([MESSAGES.startDate]);
+    expect(flashTexts((await t.b.get(res.location ?? '')).$).errors).toEqual([MESSAGES.startDate]);
   });
 
   it('binds omitted optional fields as empty', async () => {
     const id = await create([1], { 'employee[emergencyContactName]': 'Pat Newhire' });
-    expect(sim.control.employee(id)?.emergencyContactName).toBe('Pat Newhire');
-    const body = serializeForm((await b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[emergencyContactName]' && k !== 'employee[email]');
-    expect((await b.post('/employee/update', body)).location).toBe('/employee');
-    expect(sim.control.employee(id)).toMatchObject({ emergencyContactName: '', email: '' });
+    expect(t.sim.control.employee(id)?.emergencyContactName).toBe('Pat Newhire');
+    const body = serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[emergencyContactName]' && k !== 'employee[email]');
+    expect((await t.b.post('/employee/update', body)).location).toBe('/employee');
+    expect(t.sim.control.employee(id)).toMatchObject({ emergencyContactName: '', email: '' });
   });
 
   it('checks uniqueness against others only, and changes sites by the posted encoding', async () => {
     const id = await create([1]);
-    const other = sim.control.employees().find((e) => e.id !== id && e.phone !== '');
-    const page = await b.get(`/employee/edit/${id}`);
+    const other = t.sim.control.employees().find((e) => e.id !== id && e.phone !== '');
+    const page = await t.b.get(`/employee/edit/${id}`);
     const same = serializeForm(page.$, FORM);
-    expect((await b.post('/employee/update', same)).location).toBe('/employee');
+    expect((await t.b.post('/employee/update', same)).location).toBe('/employee');
     const clash = same.map(([k, v]): [string, string] => [k, k === 'employee[phone]' ? (other?.phone ?? '') : v]);
-    const res = await b.post('/employee/update', clash);
+    const res = await t.b.post('/employee/update', clash);
     expect(res.location).toMatch(/actionXfer=/);
-    expect(flashTexts((await b.get(res.location ?? '')).$).errors[0]).toMatch(/^Phone .* is already taken/);
+    expect(flashTexts((await t.b.get(res.location ?? '')).$).errors[0]).toMatch(/^Phone .* is already taken/);
     const moved = same.filter(([k]) => !k.includes('[sites]') && !k.includes('disabled') && !k.includes('isAll'));
-    moved.push(...encodeSites(sim.control.sites(), [24]));
-    expect((await b.post('/employee/update', moved)).location).toBe('/employee');
-    expect(sim.control.employee(id)?.siteIds).toEqual([24]);
+    moved.push(...encodeSites(t.sim.control.sites(), [24]));
+    expect((await t.b.post('/employee/update', moved)).location).toBe('/employee');
+    expect(t.sim.control.employee(id)?.siteIds).toEqual([24]);
   });
 
   it('answers 404 for an unknown employee and fails an update of one', async () => {
-    expect((await b.get('/employee/edit/999999')).status).toBe(404);
-    const res = await b.post('/employee/update', [['employee[id]', '999999']]);
+    expect((await t.b.get('/employee/edit/999999')).status).toBe(404);
+    const res = await t.b.post('/employee/update', [['employee[id]', '999999']]);
     expect(res.location).toMatch(/^\/employee\?actionXfer=/);
   });
 });

@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startBackofficeSimulator, type BackofficeSimulator, type BackofficeSimulatorOptions } from '../src/index.js';
 
 export interface Answer {
@@ -110,6 +111,24 @@ export function serializeForm($: cheerio.CheerioAPI, formSelector: string): Arra
 
 export async function startSim(options: BackofficeSimulatorOptions = {}): Promise<BackofficeSimulator> {
   return startBackofficeSimulator({ employeeCount: 120, ...options });
+}
+
+/**
+ * The usual test-file setup: one simulator for the file, reset before each test with a browser
+ * signed in as the bot. Read `t.sim` and `t.b` inside hooks and tests (each test gets a new `b`).
+ */
+export function useSignedInSimulator(options: BackofficeSimulatorOptions = {}): { sim: BackofficeSimulator; b: Browser } {
+  const t = {} as { sim: BackofficeSimulator; b: Browser };
+  beforeAll(async () => {
+    t.sim = await startSim(options);
+  });
+  beforeEach(async () => {
+    t.sim.control.reset();
+    t.b = new Browser(t.sim.url);
+    await t.b.login();
+  });
+  afterAll(() => t.sim.close());
+  return t;
 }
 
 /** Flash messages rendered in the server alert container. */
