@@ -131,6 +131,10 @@ describe('chaos', () => {
       sim.control.inject({ kind: 'slow', delayMs: 400, probability: 0.03 });
       sim.control.inject({ kind: 'rateLimitStorm', probability: 0.02 });
       sim.control.inject({ kind: 'malformedJson', probability: 0.02 });
+      // Job faults act only when a job is created, and identical criteria reuse a job: the first
+      // creations are certain to fail or hang, later ones by chance.
+      sim.control.inject({ endpoint: 'loadJob', kind: 'jobFail', count: 2 });
+      sim.control.inject({ endpoint: 'loadJob', kind: 'jobNeverFinishes', count: 2 });
       sim.control.inject({ endpoint: 'loadJob', kind: 'jobFail', probability: 0.12 });
       sim.control.inject({ endpoint: 'loadJob', kind: 'jobNeverFinishes', probability: 0.06 });
 
