@@ -86,6 +86,7 @@ test('a duplicate POS user id is reported at the field', async ({ page }) => {
   await expect(posField).toHaveAccessibleDescription(/already used by another employee/);
   await page.getByRole('button', { name: 'Create employee' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New employee' })).toBeVisible();
+  await expect(posField).toBeFocused();
   await expect(posField).toHaveAttribute('aria-invalid', 'true');
 });
 

@@ -102,7 +102,10 @@ function AdminCreateEmployeeForm() {
       focusFirstInvalid(event.currentTarget);
       return;
     }
-    if (posAvailability.takenError || emailAvailability.takenError || phoneAvailability.takenError) return;
+    if (posAvailability.takenError || emailAvailability.takenError || phoneAvailability.takenError) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     setServerErrors({});
     create.mutate(validation.input);
   }
