@@ -1,17 +1,8 @@
 /**
- * The input schemas and response models without the client: only zod and the error classes, so a
- * browser bundle (the portal's forms) can validate with exactly the rules the client applies.
+ * Browser-safe entry (`@washops/transactions-client/schemas`): the input schemas and response
+ * models without the client and its transport (only zod and the error classes), so forms validate
+ * with exactly the rules the client applies.
  */
 export * from './models.js';
-export {
-  DateInputSchema,
-  LoadJobOptionsSchema,
-  MAX_JOB_RANGE_DAYS,
-  TRANSACTION_TYPES,
-  TransactionIdSchema,
-  TransactionListParamsSchema,
-  TransactionTypeSchema,
-} from './params.js';
-export type { LoadJobOptions, LoadJobProgress, TransactionListParams, TransactionType } from './params.js';
-export { MAX_LIST_RANGE_DAYS, checkRange, toUnixSeconds } from './dates.js';
-export type { DateInput } from './dates.js';
+export * from './params.js';
+export { MAX_LIST_RANGE_DAYS, checkRange, toUnixSeconds, type DateInput } from './dates.js';
