@@ -35,11 +35,16 @@ test.describe.serial('an admin manages an employee', () => {
     // The availability checks answer as the admin types.
     await expect(page.getByText('This POS user id is free.')).toBeVisible();
     await expect(page.getByText('This email is free.')).toBeVisible();
+    await page.getByRole('checkbox', { name: /Also create a Back Office user/ }).check();
+    await page.getByLabel('Back Office username').fill(`edith_${stamp}`);
     await page.getByRole('button', { name: 'Create employee' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Employee created' })).toBeVisible();
     await expect(page.getByTestId('pos-pin')).toHaveText(/^\d{5}$/);
-    await expect(page.getByRole('status')).toContainText(fullName);
+    const result = page.getByRole('status');
+    await expect(result).toContainText(fullName);
+    await expect(result).toContainText(`edith_${stamp}`);
+    await expect(page.getByTestId('backoffice-password')).toHaveText(/^.{16}$/);
 
     await page.getByRole('link', { name: 'Back to the roster' }).click();
     await page.getByLabel('Search').fill(employee.lastName);
@@ -62,6 +67,8 @@ test.describe.serial('an admin manages an employee', () => {
     const done = page.getByRole('dialog', { name: `${fullName} is disabled` });
     await expect(done).toBeVisible();
     await expect(done.getByRole('status')).toContainText('no longer active');
+    // The linked Back Office user is left alone, and the result says so.
+    await expect(done).toContainText(/Back Office user/);
     await done.getByRole('button', { name: 'Close' }).click();
     await expect(done).toBeHidden();
 

@@ -365,7 +365,10 @@ function CreatedResult({ created, name, onAnother }: { created: EmployeeCreated;
                 <>
                   <dt>Back Office password</dt>
                   <dd>
-                    <span className="secret">{created.backofficeUser.generatedPassword}</span> — shown only now; hand it over
+                    <span className="secret" data-testid="backoffice-password">
+                      {created.backofficeUser.generatedPassword}
+                    </span>{' '}
+                    — shown only now; hand it over
                     securely.
                   </dd>
                 </>
