@@ -101,6 +101,13 @@ export function decodeSiteAccess(form: FormBody, tree: SiteTree, naming: TreeNam
 
 const attr = (on: boolean, name: string) => (on ? `\n                   ${name}` : '');
 
+/** A "No"/"Yes" toggle: checked denies the region, district or site. */
+const DENIAL = { on: 'No', off: 'Yes', onStyle: 'danger', offStyle: 'success', width: 60 } as const;
+
+/** An "… all Sites"/"… by Site" roll-up toggle: checked grants everything below it. */
+const rollUp = (verb: string, level: 'Region' | 'District' | 'Site') =>
+  ({ on: `${verb} all ${level}s`, off: `${verb} by ${level}`, onStyle: 'success', offStyle: 'info', width: 150 }) as const;
+
 function toggle(opts: {
   id: string;
   cls: string;
@@ -156,11 +163,7 @@ export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeN
       id: 'boac-permission-type-region',
       cls: 'boac-permission-type-region',
       name: naming.allRegions,
-      on: `${verb} all Regions`,
-      off: `${verb} by Region`,
-      onStyle: 'success',
-      offStyle: 'info',
-      width: 150,
+      ...rollUp(verb, 'Region'),
       data: 'data-fhcheck-disable="#boac-region-options-list :input"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-regions-box"',
       checked: access.all,
       disabled: false,
@@ -183,11 +186,7 @@ export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeN
           cls: 'boac-permission-region-option',
           name: naming.disabledRegions,
           value: String(region.id),
-          on: 'No',
-          off: 'Yes',
-          onStyle: 'danger',
-          offStyle: 'success',
-          width: 60,
+          ...DENIAL,
           data:
             `data-region-id="${region.id}"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-region-${region.id}-box"\n` +
             `                   data-fhcheck-disable="#sbox-boac-permission-region-${region.id}-box :input"`,
@@ -205,11 +204,7 @@ export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeN
           cls: 'boac-permission-type-district',
           name: naming.allDistricts,
           value: String(region.id),
-          on: `${verb} all Districts`,
-          off: `${verb} by District`,
-          onStyle: 'success',
-          offStyle: 'info',
-          width: 150,
+          ...rollUp(verb, 'District'),
           data:
             `data-region-id="${region.id}"\n                   data-fhcheck-disable="#boac-district-options-list-for-region-${region.id} :input"\n` +
             `                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-districts-for-region-${region.id}-box"`,
@@ -234,11 +229,7 @@ export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeN
             cls: `boac-permission-district-option boac-permission-district-option-for-region-${region.id}`,
             name: naming.disabledDistricts,
             value: String(district.id),
-            on: 'No',
-            off: 'Yes',
-            onStyle: 'danger',
-            offStyle: 'success',
-            width: 60,
+            ...DENIAL,
             data:
               `data-region-id="${region.id}"\n                   data-district-id="${district.id}"\n` +
               `                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-district-${district.id}-box"\n` +
@@ -256,11 +247,7 @@ export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeN
             id: `boac-permission-type-site-for-district-${district.id}`,
             cls: `boac-permission-type-site boac-permission-type-site-by-region-${region.id}`,
             name: naming.allSites(district.id),
-            on: `${verb} all Sites`,
-            off: `${verb} by Site`,
-            onStyle: 'success',
-            offStyle: 'info',
-            width: 150,
+            ...rollUp(verb, 'Site'),
             data:
               `data-district-id="${district.id}"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-sites-for-district-${district.id}-box"\n` +
               `                   data-fhcheck-disable="#boac-site-options-list-for-district-${district.id} :input"`,
@@ -283,11 +270,7 @@ export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeN
                 `                   boac-permission-site-option-hidden-input-${site.id}`,
               name: naming.siteToggle(site.id),
               value: String(site.id),
-              on: 'No',
-              off: 'Yes',
-              onStyle: 'danger',
-              offStyle: 'success',
-              width: 60,
+              ...DENIAL,
               data: `data-district-id="${district.id}"\n                   data-fhcheck-disable="#boac-permission-site-option-hidden-input-${site.id}"`,
               checked: !siteGranted && !viaRollup,
               disabled: districtLocked,
@@ -324,11 +307,7 @@ function renderFlatTree(tree: SiteTree, access: SiteAccess, granted: Set<number>
       cls: 'boac-permission-type-site',
       name: naming.flatAll,
       value: '1',
-      on: `${naming.verb} all Sites`,
-      off: `${naming.verb} by Site`,
-      onStyle: 'success',
-      offStyle: 'info',
-      width: 150,
+      ...rollUp(naming.verb, 'Site'),
       data: 'data-fhcheck-disable="#boac-site-options-list :input"',
       checked: access.all,
       disabled: false,
@@ -346,11 +325,7 @@ function renderFlatTree(tree: SiteTree, access: SiteAccess, granted: Set<number>
             cls: 'boac-permission-site-option',
             name: naming.flatSites,
             value: String(site.id),
-            on: 'No',
-            off: 'Yes',
-            onStyle: 'danger',
-            offStyle: 'success',
-            width: 60,
+            ...DENIAL,
             checked: !access.all && !isGranted,
             disabled: access.all,
           }) +
@@ -364,11 +339,7 @@ function renderFlatTree(tree: SiteTree, access: SiteAccess, granted: Set<number>
             cls: 'boac-permission-site-option',
             name: null,
             value: String(site.id),
-            on: 'No',
-            off: 'Yes',
-            onStyle: 'danger',
-            offStyle: 'success',
-            width: 60,
+            ...DENIAL,
             data: `data-fhcheck-disable="#boac-permission-site-option-hidden-input-${site.id}"`,
             checked: !access.all && !isGranted,
             disabled: access.all,
