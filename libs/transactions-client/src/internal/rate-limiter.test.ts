@@ -92,9 +92,9 @@ describe('RateLimiter', () => {
     const started = performance.now();
     const spans = await drive(limiter, 4, () => 0, 4);
     const sends = spans.map((s) => s.sentAt - started).sort((a, b) => a - b);
-    expect(sends[2]).toBeLessThan(30);
+    expect(sends[2]).toBeLessThan(60);
     expect(sends[3]).toBeGreaterThanOrEqual(79);
-    expect(sends[3]).toBeLessThan(150);
+    expect(sends[3]).toBeLessThan(250);
   });
 
   it.each(['fixed-window', 'sliding-log'] as const)('%s: an unanswered request keeps the window from reopening', async (algorithm) => {
@@ -135,7 +135,7 @@ describe('RateLimiter', () => {
     const started = performance.now();
     controller.abort(reason);
     await expect(waiting).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(1000); // the window was 10 s
     await expect(limiter.acquire(controller.signal)).rejects.toBe(reason);
   });
 
