@@ -9,7 +9,7 @@ import {
   type WashOpsError,
 } from '@washops/shared-errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LINKED_USER_WARNING } from '../src/index.js';
+import { LINKED_USER_WARNING, type BackofficeClient } from '../src/index.js';
 import { clientFor, countWaves, newEmployee, recordingFetch } from './support/harness.js';
 
 let sim: BackofficeSimulator;
@@ -428,6 +428,32 @@ describe('createBackofficeUser', () => {
     await expect(
       bo.createBackofficeUser({ username: 'nobody_here', email: 'n@example.invalid', permission: 'Manager', linkToEmployeePosUserId: 99_999_997 }),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('concurrent use of one client', () => {
+  it("keeps a rejection's one-time flash for the operation that caused it, while other calls render pages", async () => {
+    const target = sim.control.employees().find((e) => e.isActive);
+    if (!target) throw new Error('no active employee');
+    let background: Promise<unknown> | undefined;
+    // Drop the start date on the wire so the server rejects the update; as its answer arrives,
+    // another call of the same client renders a page (which takes the session's pending flash).
+    const racing = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const isUpdate = init?.method === 'POST' && String(input).endsWith('/employee/update');
+      if (!isUpdate || typeof init.body !== 'string') return fetch(input, init);
+      const form = new URLSearchParams(init.body);
+      form.delete('employee[startDate]');
+      const response = await fetch(input, { ...init, body: form.toString() });
+      background = bo.listSites({ refresh: true });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return response;
+    };
+    const bo: BackofficeClient = clientFor(sim, { fetch: racing });
+    const error = await bo.disableEmployee({ posUserId: target.posUserId }).catch((e: unknown) => e);
+    await background;
+    await bo.close();
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).details['messages']).toEqual(['Start Date must be a valid date.']);
   });
 });
 

@@ -9,7 +9,7 @@ import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsPage } from '../pages/user-permissions.js';
 import { Cache } from './cache.js';
 import type { Session } from './session.js';
-import type { FormPairs } from './transport.js';
+import type { FormPairs, HttpResult } from './transport.js';
 
 /** Everything known about the tenant's employees that uniqueness checks need. */
 export interface EmployeeIndex {
@@ -58,46 +58,46 @@ export class ClientContext {
   }
 
   /** GET a page (redirects followed); anything but a 200 is an error. */
-  async getPage(path: string): Promise<string> {
-    const result = await this.session.request({ method: 'GET', path });
-    if (result.status === 200) return result.body;
-    if (result.status === 404) throw new NotFoundError(`The BackOffice has no page at ${path} (HTTP 404)`, { status: 404, details: { path } });
-    throw new BackofficeServerError(`GET ${path} answered HTTP ${result.status}`, { status: result.status, details: { path } });
+  getPage(path: string): Promise<string> {
+    return pageBody(path, this.session.request({ method: 'GET', path }));
   }
 
   /**
    * POST a form and return the success redirect's Location. A redirect carrying `actionXfer`
-   * is the server's rejection: the flash on the page it points to becomes the error.
+   * is the server's rejection: the flash on the page it points to becomes the error. The POST
+   * and that read run with no other request of the session in between (see Session.exclusive).
    */
-  async postForm(path: string, form: FormPairs, success: RegExp): Promise<{ location: string; match: RegExpExecArray }> {
-    const result = await this.session.request({ method: 'POST', path, form });
-    if (result.status >= 500) {
-      throw new BackofficeServerError(`POST ${path} answered HTTP ${result.status}; it may or may not have been processed`, {
-        status: result.status,
-        details: { path, mayHaveBeenProcessed: true },
-      });
-    }
-    const location = result.location;
-    if (location === undefined) {
-      const flash = parseFlash(result.body);
-      if (flash.errors.length > 0) throw rejection(path, flash.errors);
-      throw new BackofficeServerError(`POST ${path} answered HTTP ${result.status} without the expected redirect`, {
-        status: result.status,
-        details: { path, mayHaveBeenProcessed: true },
-      });
-    }
-    if (/[?&]actionXfer=/.test(location)) {
-      const page = await this.getPage(location).catch(() => '');
-      throw rejection(path, parseFlash(page).errors);
-    }
-    const match = success.exec(location);
-    if (!match) {
-      throw new BackofficeServerError(`POST ${path} redirected to an unexpected page: ${location}`, {
-        status: result.status,
-        details: { path, location, mayHaveBeenProcessed: true },
-      });
-    }
-    return { location, match };
+  postForm(path: string, form: FormPairs, success: RegExp): Promise<{ location: string; match: RegExpExecArray }> {
+    return this.session.exclusive(async (request) => {
+      const result = await request({ method: 'POST', path, form });
+      if (result.status >= 500) {
+        throw new BackofficeServerError(`POST ${path} answered HTTP ${result.status}; it may or may not have been processed`, {
+          status: result.status,
+          details: { path, mayHaveBeenProcessed: true },
+        });
+      }
+      const location = result.location;
+      if (location === undefined) {
+        const flash = parseFlash(result.body);
+        if (flash.errors.length > 0) throw rejection(path, flash.errors);
+        throw new BackofficeServerError(`POST ${path} answered HTTP ${result.status} without the expected redirect`, {
+          status: result.status,
+          details: { path, mayHaveBeenProcessed: true },
+        });
+      }
+      if (/[?&]actionXfer=/.test(location)) {
+        const page = await pageBody(location, request({ method: 'GET', path: location })).catch(() => '');
+        throw rejection(path, parseFlash(page).errors);
+      }
+      const match = success.exec(location);
+      if (!match) {
+        throw new BackofficeServerError(`POST ${path} redirected to an unexpected page: ${location}`, {
+          status: result.status,
+          details: { path, location, mayHaveBeenProcessed: true },
+        });
+      }
+      return { location, match };
+    });
   }
 
   /** An employee id to read the POS permission page of: from the index when it is at hand, else a one-row roster. */
@@ -125,6 +125,14 @@ export class ClientContext {
   afterWrite(): void {
     this.index.invalidate();
   }
+}
+
+/** The body of a 200 answer; anything else is an error. */
+async function pageBody(path: string, answer: Promise<HttpResult>): Promise<string> {
+  const result = await answer;
+  if (result.status === 200) return result.body;
+  if (result.status === 404) throw new NotFoundError(`The BackOffice has no page at ${path} (HTTP 404)`, { status: 404, details: { path } });
+  throw new BackofficeServerError(`GET ${path} answered HTTP ${result.status}`, { status: result.status, details: { path } });
 }
 
 const DUPLICATE = /already (exists|taken|in use|used)|must be unique|is not unique|duplicate/i;

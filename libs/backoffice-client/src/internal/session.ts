@@ -1,5 +1,6 @@
 import { AuthenticationError, BackofficeServerError } from '@washops/shared-errors';
 import { isLoginPage, isLoginPath } from '../pages/login.js';
+import { SharedExclusiveLock } from './lock.js';
 import type { BackofficeLogger, HttpResult, RequestSpec, Transport } from './transport.js';
 
 export interface Credentials {
@@ -18,6 +19,7 @@ export class Session {
   private loggedIn = false;
   private generation = 0;
   private flight: Promise<void> | null = null;
+  private readonly lock = new SharedExclusiveLock();
   /** How many logins were attempted (for tests and diagnostics). */
   loginCount = 0;
 
@@ -27,7 +29,22 @@ export class Session {
     private readonly logger?: BackofficeLogger,
   ) {}
 
-  async request(spec: RequestSpec): Promise<HttpResult> {
+  /** One request, renewing a lost session as described above; waits while an exclusive section runs. */
+  request(spec: RequestSpec): Promise<HttpResult> {
+    return this.lock.shared(() => this.send(spec));
+  }
+
+  /**
+   * Runs `work` with no other request of this session in flight. The server keeps one queue of
+   * one-time flashes per session and shows it on whatever page renders next: a form POST and the
+   * read of its rejection page must not interleave with other page loads, which would take the
+   * flash or add theirs to it.
+   */
+  exclusive<T>(work: (request: (spec: RequestSpec) => Promise<HttpResult>) => Promise<T>): Promise<T> {
+    return this.lock.exclusive(() => work((spec) => this.send(spec)));
+  }
+
+  private async send(spec: RequestSpec): Promise<HttpResult> {
     const generation = await this.ensure();
     const first = await this.transport.send(withDefaults(spec));
     const lost = lostSignal(first);
