@@ -15,10 +15,10 @@
  *    given back to the input).
  */
 import * as cheerio from 'cheerio';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackofficeSimulator } from '../src/index.js';
+import { redirectShell, type BackofficeSimulator } from '../src/index.js';
 import { Browser, createBody, encodeSites, startSim } from './helpers.js';
 
 const PAGES_DIR = fileURLToPath(new URL('../../../../shared/reference/backoffice-pages/', import.meta.url));
@@ -163,6 +163,17 @@ describe.skipIf(!present)('fidelity with the captured real pages', () => {
     const renderedCreate = features(readFileSync(`${PAGES_DIR}employee-create.html`, 'utf8'), false);
     expect(renderedCreate.classes.has('select#-container')).toBe(true);
     expect(renderedCreate.classes.has('toggle-group')).toBe(true);
+  });
+});
+
+describe.skipIf(!present)('redirect shells against the captured ones', () => {
+  const shells = present ? readdirSync(PAGES_DIR).filter((name) => name.startsWith('redirect-')) : [];
+
+  it.each(shells)('%s is what the simulator answers for its target, byte for byte', (file) => {
+    const captured = readFileSync(PAGES_DIR + file, 'utf8');
+    const target = /<title>Redirecting to (.*)<\/title>/.exec(captured)?.[1] ?? '';
+    expect(target).toMatch(/^\//);
+    expect(redirectShell(target)).toBe(captured);
   });
 });
 
