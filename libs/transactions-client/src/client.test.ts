@@ -10,6 +10,7 @@ import {
 } from '@washops/shared-errors';
 import pino from 'pino';
 import { Writable } from 'node:stream';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
@@ -419,6 +420,12 @@ describe('secrets and logging', () => {
     const sent = entries.find((e) => e.msg === 'Data API request');
     expect(sent.headers).toEqual({ Accept: 'application/json', 'X-Sonnys-API-ID': 'acme', 'X-Sonnys-API-Key': '[REDACTED]' });
     expect(lines.join('\n')).not.toContain(API_KEY);
+  });
+
+  it('never shows the key when the client itself is serialized or inspected', () => {
+    const { client } = setup(() => json({ data: { sites: [] } }));
+    expect(JSON.stringify(client)).not.toContain(API_KEY);
+    expect(inspect(client, { depth: Infinity, showHidden: true })).not.toContain(API_KEY);
   });
 
   it('never shows the key in errors, even when the server echoes it', async () => {

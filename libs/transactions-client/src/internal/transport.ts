@@ -63,11 +63,15 @@ export function pathFor(template: string, params: Record<string, string> = {}): 
  */
 export class Transport {
   readonly stats: TransportStats = { requests: 0, rateLimited: 0, retries: 0 };
+  // An ES private field, not `private`: it holds the API key, and must not show in JSON.stringify or util.inspect.
+  readonly #options: TransportOptions;
 
-  constructor(private readonly options: TransportOptions) {}
+  constructor(options: TransportOptions) {
+    this.#options = options;
+  }
 
   async request(spec: RequestSpec): Promise<TransportResponse> {
-    const { maxRetries, limiter } = this.options;
+    const { maxRetries, limiter } = this.#options;
     const url = this.url(spec);
     let lastError: WashOpsError | undefined;
     for (let attempt = 1; ; attempt++) {
@@ -79,7 +83,7 @@ export class Transport {
       // A 429 already paused the shared limiter, so every request of this API id waits; no extra sleep.
       const delayMs = outcome.kind === 'rateLimited' ? 0 : outcome.delayMs;
       this.stats.retries++;
-      safeLog(this.options.logger, 'warn', {
+      safeLog(this.#options.logger, 'warn', {
         method: spec.method,
         path: spec.path,
         attempt,
@@ -92,7 +96,7 @@ export class Transport {
   }
 
   private url(spec: RequestSpec): string {
-    const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + spec.path);
+    const url = new URL(this.#options.baseUrl.replace(/\/+$/, '') + spec.path);
     for (const [key, value] of Object.entries(spec.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -100,20 +104,20 @@ export class Transport {
   }
 
   private async attempt(spec: RequestSpec, url: string, attempt: number): Promise<AttemptOutcome> {
-    const { limiter, logger, timeoutMs } = this.options;
+    const { limiter, logger, timeoutMs } = this.#options;
     const permit = await limiter.acquire(spec.signal);
     const started = performance.now();
     const link = linkSignals(spec.signal);
     const timer = setTimeout(() => link.abort(TIMEOUT), timeoutMs);
     const base = { method: spec.method, path: spec.path, query: spec.query, attempt };
     // The key header is masked by `redact()` in `safeLog` (its name ends in "api-key").
-    safeLog(logger, 'debug', { ...base, headers: this.options.headers }, 'Data API request');
+    safeLog(logger, 'debug', { ...base, headers: this.#options.headers }, 'Data API request');
     let status: number | undefined;
     try {
       this.stats.requests++;
-      const response = await this.options.fetch(url, {
+      const response = await this.#options.fetch(url, {
         method: spec.method,
-        headers: this.options.headers,
+        headers: this.#options.headers,
         signal: link.signal,
       });
       permit.settle();
@@ -131,7 +135,7 @@ export class Transport {
             cause,
             details: { method: spec.method, path: spec.path, status },
           });
-          return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.options.backoff) };
+          return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.#options.backoff) };
         }
       }
       const retryAfterMs = parseRetryAfter(response.headers);
@@ -143,7 +147,7 @@ export class Transport {
         return { kind: 'rateLimited', error: error as RateLimitError, retryable: waitMs <= MAX_RETRY_AFTER_MS };
       }
       const error = makeStatusError({ status, bodyText: text, method: spec.method, path: spec.path, requestId });
-      const delayMs = Math.min(retryAfterMs ?? backoffDelay(attempt, this.options.backoff), MAX_RETRY_AFTER_MS);
+      const delayMs = Math.min(retryAfterMs ?? backoffDelay(attempt, this.#options.backoff), MAX_RETRY_AFTER_MS);
       return { kind: 'failed', error, retryable: isRetryableStatus(status), delayMs };
     } catch (cause) {
       // Not answered (or answered too late): the server may count it after this moment.
@@ -155,7 +159,7 @@ export class Transport {
       const error = timedOut
         ? new APITimeoutError(`The Data API did not answer within ${timeoutMs} ms (${spec.method} ${spec.path})`, { details, status })
         : new APIError(`Could not reach the Data API (${spec.method} ${spec.path}): ${describe(cause)}`, { details, cause, status });
-      return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.options.backoff) };
+      return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.#options.backoff) };
     } finally {
       clearTimeout(timer);
       link.dispose();
