@@ -16,7 +16,7 @@ describe('toUnixSeconds', () => {
     expect(toUnixSeconds(1768435200)).toBe(1768435200);
     expect(toUnixSeconds(new Date('2026-01-15T00:00:00Z'))).toBe(1768435200);
   });
-  it.each(['06/01/2025', '', '2026-13-01', '2026-02-30', 'yesterday'])('rejects %j with a ValidationError', (bad) => {
+  it.each(['06/01/2025', '', '2026-13-01', '2026-02-30', '2026-02-30T10:00:00+01:00', '2026-04-31T00:00:00Z', 'yesterday'])('rejects %j with a ValidationError', (bad) => {
     expect(() => toUnixSeconds(bad, 'startDate')).toThrow(ValidationError);
   });
   it('rejects negative or non-finite numbers and invalid Dates', () => {

@@ -35,16 +35,20 @@ export function toUnixSeconds(value: DateInput, field = 'date'): number {
   const normalized = text.replace(' ', 'T');
   const iso = normalized.length === 10 ? `${normalized}T00:00:00Z` : HAS_OFFSET.test(normalized) ? normalized : `${normalized}Z`;
   const ms = Date.parse(iso);
-  if (Number.isNaN(ms) || !sameCalendarDate(normalized, ms)) {
+  if (Number.isNaN(ms) || !isRealCalendarDate(normalized)) {
     throw new ValidationError(`${field}: "${value}" is not a real date`, { details: { field } });
   }
   return Math.floor(ms / 1000);
 }
 
-/** Rejects dates such as 2026-02-30 that `Date.parse` would roll over into March. */
-function sameCalendarDate(iso: string, ms: number): boolean {
-  if (HAS_OFFSET.test(iso) && !/Z$/i.test(iso)) return true;
-  return new Date(ms).toISOString().slice(0, 10) === iso.slice(0, 10);
+/**
+ * Rejects dates such as 2026-02-30 that `Date.parse` would roll over into March. The calendar part
+ * is checked on its own, since with an offset the UTC date of `ms` may rightly differ from it.
+ */
+function isRealCalendarDate(iso: string): boolean {
+  const day = iso.slice(0, 10);
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
 }
 
 /** Checks a range before any request: the end not before the start, and at most `maxDays` long. */
