@@ -234,6 +234,18 @@ describe('createEmployee', () => {
     expect(stored?.grants).toEqual([]);
   });
 
+  it('does not call a step whose answer was lost "not done"', async () => {
+    await using bo = clientFor(sim);
+    sim.control.inject({ route: 'POST /user/insert', kind: 'dropAfterApply', count: 1 });
+    const username = `lost_${Date.now()}`;
+    const error = await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: username })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as BackofficeServerError).details).toMatchObject({ remainingSteps: ['createBackofficeUser'], mayHaveBeenProcessed: true });
+    expect((error as Error).message).toMatch(/'createBackofficeUser' may or may not have been applied/);
+    expect((error as Error).message).not.toMatch(/Not done/);
+    expect(sim.control.users().filter((u) => u.username === username)).toHaveLength(1);
+  });
+
   it('stops before the permissions when the stored sites differ from the request', async () => {
     // Tamper with the insert on the wire: site 17 is sent as denied, so the server stores only site 1.
     const { fetch } = recordingFetch((method, path, body) =>
