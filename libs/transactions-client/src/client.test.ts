@@ -377,6 +377,22 @@ describe('retries', () => {
     expect(fake.calls).toHaveLength(1);
   });
 
+  it('an abort while a request is in flight rejects at once with the reason, and is not retried', async () => {
+    const { client, fake } = setup(() => never());
+    const controller = new AbortController();
+    const call = client.listSites({ signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.calls).toHaveLength(1);
+    const reason = new Error('user navigated away');
+    const started = performance.now();
+    controller.abort(reason);
+    expect(await rejectionOf(call)).toBe(reason);
+    expect(performance.now() - started).toBeLessThan(1000); // the attempt timeout was 30 s
+    await new Promise((r) => setTimeout(r, 30));
+    expect(fake.calls).toHaveLength(1);
+    expect(client.stats.retries).toBe(0);
+  });
+
   it('an abort while waiting for the rate limiter rejects at once', async () => {
     const { client, fake } = setup(() => sites(), { rateLimit: { requests: 1, windowMs: 60_000 } });
     await client.listSites();
