@@ -19,6 +19,11 @@ describe('toUnixSeconds', () => {
   it.each(['06/01/2025', '', '2026-13-01', '2026-02-30', '2026-02-30T10:00:00+01:00', '2026-04-31T00:00:00Z', 'yesterday'])('rejects %j with a ValidationError', (bad) => {
     expect(() => toUnixSeconds(bad, 'startDate')).toThrow(ValidationError);
   });
+  it('rejects a millisecond timestamp passed as Unix seconds, saying so', () => {
+    expect(() => toUnixSeconds(1768435200000, 'startDate')).toThrow(/milliseconds/);
+    expect(() => toUnixSeconds(1768435200000)).toThrow(ValidationError);
+    expect(toUnixSeconds(4102444800)).toBe(4102444800); // 2100-01-01 is still seconds
+  });
   it('rejects negative or non-finite numbers and invalid Dates', () => {
     expect(() => toUnixSeconds(-1)).toThrow(ValidationError);
     expect(() => toUnixSeconds(Number.NaN)).toThrow(ValidationError);

@@ -6,6 +6,8 @@ export type DateInput = string | number | Date;
 /** The longest range the Data API accepts for a list query. */
 export const MAX_LIST_RANGE_DAYS = 31;
 const DAY_SECONDS = 86_400;
+/** 10^11 s is the year 5138, while every millisecond timestamp since 1973 is larger: a number this big is milliseconds. */
+const MILLISECONDS_THRESHOLD = 1e11;
 
 const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -23,6 +25,9 @@ export function toUnixSeconds(value: DateInput, field = 'date'): number {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) {
       throw new ValidationError(`${field}: expected Unix seconds, got ${value}`, { details: { field } });
+    }
+    if (value >= MILLISECONDS_THRESHOLD) {
+      throw new ValidationError(`${field}: ${value} looks like milliseconds (Date.now()); pass Unix seconds or a Date`, { details: { field } });
     }
     return Math.floor(value);
   }
