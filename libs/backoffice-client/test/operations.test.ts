@@ -344,6 +344,25 @@ describe('disableEmployee', () => {
     expect(sim.control.employee(target.id)?.isActive).toBe(true);
   });
 
+  it('says the POST was accepted when only the verification read fails', async () => {
+    const target = sim.control.employees().find((e) => e.isActive);
+    if (!target) throw new Error('no active employee');
+    // The second read of the edit page (the verification) fails, its retry too.
+    let reads = 0;
+    const { fetch } = recordingFetch();
+    await using bo = clientFor(sim, {
+      fetch: (input, init) => {
+        if (String(input).includes('/employee/edit/') && ++reads === 2) sim.control.inject({ route: 'GET /employee/edit/*', kind: 'serverError', count: 2 });
+        return fetch(input, init);
+      },
+    });
+    const error = await bo.disableEmployee({ posUserId: target.posUserId }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as Error).message).toMatch(/was accepted, but reading the employee back failed/);
+    expect((error as BackofficeServerError).details).toMatchObject({ employeeId: target.id, verified: false });
+    expect(sim.control.employee(target.id)?.isActive).toBe(false);
+  });
+
   it("passes the server's real rejection messages on in a ValidationError", async () => {
     const target = sim.control.employees().find((e) => e.isActive);
     if (!target) throw new Error('no active employee');

@@ -29,7 +29,13 @@ export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeIn
   if (!fields.some(([name]) => name === 'employee[id]')) fields.unshift(['employee[id]', String(employeeId)]);
 
   await ctx.postForm('/employee/update', fields, /^\/employee(?:[?#]|$)/).finally(() => ctx.afterWrite());
-  const after = parseEmployeeEditPage(await ctx.getPage(editPath));
+  const after = await ctx.getPage(editPath).then(parseEmployeeEditPage, (error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackofficeServerError(
+      `The disable POST for employee ${employeeId} was accepted, but reading the employee back failed: ${reason}. Whether it is inactive is not verified; calling disableEmployee again is safe.`,
+      { cause: error, details: { employeeId, ...key, verified: false } },
+    );
+  });
   if (after.isActive) {
     throw new BackofficeServerError(
       `The disable POST was accepted but employee ${employeeId} is still active: the full-form round-trip did not take effect`,
