@@ -157,6 +157,13 @@ describe('RateLimiter', () => {
     expect(a.algorithm).toBe('fixed-window');
   });
 
+  it('shared: a trailing slash on the base URL names the same budget; a conflicting config is refused', () => {
+    const a = RateLimiter.shared('slash', 'http://z/v1', { requests: 5, windowMs: 100 });
+    expect(RateLimiter.shared('slash', 'http://z/v1/')).toBe(a);
+    expect(RateLimiter.shared('slash', 'http://z/v1', { requests: 5, windowMs: 100 })).toBe(a);
+    expect(() => RateLimiter.shared('slash', 'http://z/v1', { requests: 20, windowMs: 15_000 })).toThrow(RangeError);
+  });
+
   it('refuses a nonsensical budget', () => {
     expect(() => new RateLimiter({ requests: 0, windowMs: 10 })).toThrow(RangeError);
     expect(() => new RateLimiter({ requests: 1, windowMs: 0 })).toThrow(RangeError);

@@ -201,16 +201,28 @@ export class RateLimiter {
 
   /**
    * The process-wide limiter for one API id at one base URL: the server counts per API id, so
-   * clients that share an id should share its budget. The first caller's config wins.
+   * clients that share an id should share its budget. The first caller creates it (default budget
+   * unless `config` is given); a later `config` that differs is a `RangeError`, since two budgets
+   * for one API id would overrun the server's.
    */
-  static shared(apiId: string, baseUrl: string, config: RateLimitConfig = DEFAULT_RATE_LIMIT): RateLimiter {
-    const key = `${apiId}\u0000${baseUrl}`;
-    let limiter = registry.get(key);
-    if (!limiter) {
-      limiter = new RateLimiter(config);
+  static shared(apiId: string, baseUrl: string, config?: RateLimitConfig): RateLimiter {
+    const key = `${apiId}\u0000${baseUrl.replace(/\/+$/, '')}`;
+    const existing = registry.get(key);
+    if (!existing) {
+      const limiter = new RateLimiter(config ?? DEFAULT_RATE_LIMIT);
       registry.set(key, limiter);
+      return limiter;
     }
-    return limiter;
+    if (config && !existing.hasConfig(config)) {
+      throw new RangeError(
+        `RateLimiter.shared(${JSON.stringify(apiId)}): already created with ${existing.requests} per ${existing.windowMs} ms (${existing.algorithm})`,
+      );
+    }
+    return existing;
+  }
+
+  private hasConfig(config: RateLimitConfig): boolean {
+    return config.requests === this.requests && config.windowMs === this.windowMs && (config.algorithm ?? 'fixed-window') === this.algorithm;
   }
 
   /** How many requests this limiter has let through. */
