@@ -11,7 +11,7 @@ import {
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BASE_URL,
   fakeFetch,
@@ -344,6 +344,16 @@ describe('retries', () => {
     for (let i = 1; i < 4; i++) expect((fake.calls[i]?.at ?? 0) - (fake.calls[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(29);
   });
 
+  it('a Retry-After longer than a minute is not slept through: RateLimitError at once, carrying the wait', async () => {
+    const { client, fake } = setup(() => json({ type: 'RequestRateExceedError', message: 'x' }, 429, { 'retry-after': '120' }));
+    const started = performance.now();
+    const error = await rejectionOf(client.listSites());
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ retryAfterMs: 120_000, status: 429 });
+    expect(fake.calls).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('one 429 holds back the other calls of the client too', async () => {
     let first = true;
     const { client, fake } = setup(
@@ -419,9 +429,16 @@ describe('secrets and logging', () => {
     return { lines, logger };
   }
 
-  it('logs nothing by default', async () => {
-    const { client } = setup(() => json({ data: { sites: [] } }));
-    await client.listSites(); // no logger: nothing to assert but that it works
+  it('logs nothing by default, not even to the console, through a retry', async () => {
+    const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+    const spies = methods.map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+    try {
+      const { client } = setup((_r, i) => (i === 0 ? new Response('', { status: 503 }) : json({ data: { sites: [] } })));
+      await client.listSites();
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('logs structured entries with the key masked, through a real pino logger', async () => {

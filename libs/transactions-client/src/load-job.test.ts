@@ -15,6 +15,8 @@ interface FakeJobServerOptions {
   status?: (page: number) => 'pass' | 'fail' | 'working' | undefined;
   /** Answer 404 to the first poll of these pages (expired hash). */
   expireFirstPoll?: number[];
+  /** The `total` a page's answer claims (default `records`). */
+  claimedTotal?: (page: number) => number;
 }
 
 /** A Data API job endpoint pair, with a log of what the client did. */
@@ -50,7 +52,7 @@ function fakeJobServer(options: FakeJobServerOptions) {
       return json({
         data: options.nullPaging
           ? { hash: req.query['hash'], status, data, offset: null, limit: null, total: null }
-          : { hash: req.query['hash'], status, data, offset: job.page, limit: 100, total: options.records },
+          : { hash: req.query['hash'], status, data, offset: job.page, limit: 100, total: options.claimedTotal?.(job.page) ?? options.records },
       });
     }
     return json({ type: 'EntityNotFoundError', message: 'no route' }, 404);
@@ -131,6 +133,13 @@ describe('loadJob', () => {
     await client.loadJob({ ...day, pollIntervalMs: 50 });
     const submits = fake.callsTo('/transaction/load-job').map((c) => c.at);
     expect((submits[2] ?? 0) - (submits[0] ?? 0)).toBeLessThan(200); // not after the first job's 400 ms
+  });
+
+  it("the first page's total decides the pages, whatever later pages claim", async () => {
+    const server = fakeJobServer({ records: 250, claimedTotal: (page) => (page === 1 ? 250 : 1000) });
+    const { client, fake } = setup(server);
+    expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(250);
+    expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '3']);
   });
 
   it('starts at a caller-given page', async () => {
