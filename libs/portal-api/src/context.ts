@@ -4,6 +4,7 @@ import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
 import type { PortalUser } from './auth/portal-users.js';
 import { verifySessionToken, type PortalSession } from './auth/session-token.js';
 import type { SignInThrottle } from './auth/sign-in-throttle.js';
+import type { ExportRegistry } from './transactions/export-registry.js';
 
 export interface PortalAuthConfig {
   users: PortalUser[];
@@ -40,8 +41,10 @@ export type BackofficeApi = Pick<
 export interface PortalDeps {
   auth: PortalAuthConfig;
   backoffice: BackofficeApi;
-  /** The Data API client, for the transaction pages. */
+  /** The Data API client for the transaction pages (lists, detail, sites): the interactive budget share. */
   transactions: TransactionsClient;
+  /** Bulk exports, one registry per process, with a Data API client of their own budget share (see `transactionsBudgets`). */
+  exports: ExportRegistry;
 }
 
 /** What the portal knows about the HTTP request; `null` for trusted in-process calls. */

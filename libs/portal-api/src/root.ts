@@ -1,15 +1,17 @@
 import { authRouter } from './routers/auth.js';
 import { discoveryRouter } from './routers/discovery.js';
 import { employeesRouter } from './routers/employees.js';
+import { transactionsRouter } from './routers/transactions.js';
 import { usersRouter } from './routers/users.js';
 import { createCallerFactory, router } from './trpc.js';
 
-/** One router per domain; the transaction pages add theirs here. */
+/** One router per domain. */
 export const appRouter = router({
   auth: authRouter,
   discovery: discoveryRouter,
   employees: employeesRouter,
   users: usersRouter,
+  transactions: transactionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,59 @@
-// Input schemas shared by the procedures and the portal's forms. Browser-safe: zod only.
+// Input schemas shared by the procedures and the portal's forms. Browser-safe: zod and the
+// transactions client's browser-safe schema entry only.
+import {
+  DateInputSchema,
+  LoadJobOptionsSchema,
+  TransactionListParamsSchema,
+  TransactionTypeSchema,
+} from '@washops/transactions-client/schemas';
 import { z } from 'zod';
 
 export const signInInput = z.object({
   username: z.string().trim().min(1, 'Enter your username').max(64),
   password: z.string().min(1, 'Enter your password').max(256),
 });
+
+/* ---- Transactions: thin wrappers around the transactions client's own schemas. ---- */
+
+
+/** Runs a client schema over the value and reports its issues at their field paths. */
+function checkedBy(schema: z.ZodType) {
+  return (value: unknown, ctx: z.RefinementCtx): void => {
+    const result = schema.safeParse(value);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) });
+    }
+  };
+}
+
+/**
+ * A list: the client's list params (dates, site, region; at most 31 days), the API version and,
+ * for v1, an optional item type. The date rules and their messages are the client's.
+ */
+export const transactionListInput = z
+  .object({
+    version: z.enum(['v1', 'v2']).default('v1'),
+    type: TransactionTypeSchema.optional(),
+    startDate: DateInputSchema.optional(),
+    endDate: DateInputSchema.optional(),
+    site: z.string().optional(),
+    region: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const { version, type, ...params } = value;
+    const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+    checkedBy(TransactionListParamsSchema)(defined, ctx);
+    if (version === 'v2' && type !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'The type filter applies to v1 lists only; v2 lists every type.' });
+    }
+  });
+export type TransactionListInput = z.input<typeof transactionListInput>;
+
+/** An export: one site and at most 24 hours, checked with the client's `loadJob` rules. */
+export const exportStartInput = z
+  .strictObject({ site: z.string(), startDate: DateInputSchema, endDate: DateInputSchema })
+  .superRefine(checkedBy(LoadJobOptionsSchema));
+export type ExportStartInput = z.input<typeof exportStartInput>;
+
+export const exportIdInput = z.object({ id: z.uuid('expected an export id') });

@@ -7,6 +7,7 @@ import {
   createPortalContext,
   createSessionToken,
   demoPortalUsers,
+  ExportRegistry,
   type BackofficeApi,
   type PortalDeps,
   type PortalRequestInfo,
@@ -29,6 +30,7 @@ export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> 
     auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), accountThrottle: new SignInThrottle(20), secureCookies: false },
     backoffice: backoffice ?? clients.backoffice,
     transactions: clients.transactions,
+    exports: new ExportRegistry(clients.transactions),
   };
 }
 
@@ -40,4 +42,38 @@ export function browserRequest(overrides: Partial<PortalRequestInfo> = {}): Port
 export function callerAs(deps: PortalDeps, role: PortalRole, overrides: Partial<PortalRequestInfo> = {}) {
   const token = createSessionToken({ username: role, role, expiresAt: Date.now() + 60_000 }, SECRET);
   return createCaller(createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}`, ...overrides })));
+}
+
+/**
+ * Reads a CSV into records keyed by the header (RFC 4180: quoted fields, doubled quotes, CRLF).
+ * Hand-written because no CSV parser is among the workspace's dependencies; tests only.
+ */
+export function parseCsv(text: string): Array<Record<string, string>> {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  const [header = [], ...records] = rows;
+  return records.map((r) => Object.fromEntries(header.map((name, index) => [name, r[index] ?? ''])));
 }

@@ -1,0 +1,95 @@
+import {
+  toUnixSeconds,
+  TransactionIdSchema,
+  type TransactionListItem,
+  type TransactionV2ListItem,
+} from '@washops/transactions-client';
+import { z } from 'zod';
+import { toTrpcError } from '../errors.js';
+import { exportIdInput, exportStartInput, transactionListInput } from '../schemas.js';
+import { protectedProcedure, router } from '../trpc.js';
+
+/** Rows one list may stream before it stops and asks for a narrower query (200 pages of 100). */
+export const MAX_LIST_ROWS = 20_000;
+
+export type TransactionRow = TransactionListItem | TransactionV2ListItem;
+
+/** One message of the list stream: the rows of one API page; the last message has `done: true`. */
+export interface TransactionListChunk {
+  rows: TransactionRow[];
+  done: boolean;
+  /** Set on the last message when the list stopped at `MAX_LIST_ROWS`. */
+  truncated: boolean;
+}
+
+/**
+ * Transactions from the Data API: protected reads, and bulk exports that belong to their user.
+ *
+ * `list` streams. It is an async-generator query: with `httpBatchStreamLink` the browser receives
+ * each page of 100 rows as the Data API answers it, and `@trpc/tanstack-react-query`'s
+ * `queryOptions` accumulates the chunks into the query's data, so the table fills in while the
+ * remaining pages are fetched under the rate limit (a day of a busy site is 30 pages, about 40 s).
+ * A cursor procedure the browser calls per page would not fit the client, whose pagination is an
+ * async iterator (page `n` cannot be fetched without walking to it), and would need server-side
+ * iterator state per user. The request's `signal` aborts the iterator when the browser leaves or
+ * changes the filters (the query is made with `abortOnUnmount`), so no budget is spent on rows no
+ * one will see. Errors thrown mid-stream are mapped here, since middleware only sees the start.
+ */
+export const transactionsRouter = router({
+  /** `GET /site/list`: codes, names, time zones. */
+  sites: protectedProcedure.query(({ ctx, signal }) => ctx.deps.transactions.listSites({ signal })),
+
+  list: protectedProcedure.input(transactionListInput).query(async function* ({ ctx, input, signal }): AsyncGenerator<TransactionListChunk> {
+    const { version, type, ...params } = input;
+    const client = ctx.deps.transactions;
+    const options = { signal };
+    const stream: AsyncIterable<TransactionRow> =
+      version === 'v2'
+        ? client.listV2Stream(params, options)
+        : type
+          ? client.listByTypeStream(type, params, options)
+          : client.listStream(params, options);
+    let rows: TransactionRow[] = [];
+    let count = 0;
+    try {
+      for await (const row of stream) {
+        rows.push(row);
+        count += 1;
+        if (count >= MAX_LIST_ROWS) {
+          yield { rows, done: true, truncated: true };
+          return;
+        }
+        // The client holds one page of 100; hand each page on as it completes.
+        if (rows.length === 100) {
+          yield { rows, done: false, truncated: false };
+          rows = [];
+        }
+      }
+    } catch (error) {
+      throw toTrpcError(error);
+    }
+    yield { rows, done: true, truncated: false };
+  }),
+
+  /** `GET /transaction/{id}`: header, tenders, items and discounts. */
+  get: protectedProcedure
+    .input(z.object({ transId: TransactionIdSchema }))
+    .query(({ ctx, input, signal }) => ctx.deps.transactions.get(input.transId, { signal })),
+
+  /**
+   * Bulk exports. `start` and `cancel` are mutations (they act, and are CSRF-checked) but change
+   * nothing at the tenant, so a viewer may export too.
+   */
+  exports: router({
+    start: protectedProcedure.input(exportStartInput).mutation(({ ctx, input }) =>
+      ctx.deps.exports.start(ctx.session.username, {
+        site: input.site.trim(),
+        startDate: toUnixSeconds(input.startDate, 'startDate'),
+        endDate: toUnixSeconds(input.endDate, 'endDate'),
+      }),
+    ),
+    status: protectedProcedure.input(exportIdInput).query(({ ctx, input }) => ctx.deps.exports.status(ctx.session.username, input.id)),
+    list: protectedProcedure.query(({ ctx }) => ctx.deps.exports.list(ctx.session.username)),
+    cancel: protectedProcedure.input(exportIdInput).mutation(({ ctx, input }) => ctx.deps.exports.cancel(ctx.session.username, input.id)),
+  }),
+});

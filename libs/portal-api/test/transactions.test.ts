@@ -1,0 +1,227 @@
+import { TRPCError } from '@trpc/server';
+import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
+import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXPORT_CSV_COLUMNS, ExportRegistry, publicErrorOf, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
+import { callerAs, makeDeps, parseCsv } from './helpers.js';
+
+// The simulator's 15 s rate window runs as 300 ms and a job works 100 ms; the clients are scaled alike.
+const TIME_SCALE = 0.02;
+const WINDOW_MS = 15_000 * TIME_SCALE;
+const DAY = 86_400;
+const yesterday = Math.floor(Date.now() / 86_400_000) * DAY - DAY;
+const day = { startDate: yesterday, endDate: yesterday + DAY - 1 };
+
+let sim: TransactionsSimulator;
+let interactive: TransactionsClient;
+let exportClient: TransactionsClient;
+let deps: PortalDeps;
+
+beforeAll(async () => {
+  sim = await startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE });
+  const budgets = transactionsBudgets(WINDOW_MS);
+  interactive = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: new RateLimiter(budgets.interactive) });
+  exportClient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: new RateLimiter(budgets.exports) });
+  deps = {
+    ...(await makeDeps()),
+    transactions: interactive,
+    exports: new ExportRegistry(exportClient, { pollIntervalMs: 2000 * TIME_SCALE, maxRunningPerUser: 2, maxRunning: 3 }),
+  };
+});
+
+afterAll(async () => {
+  deps?.exports.close();
+  await interactive?.close();
+  await exportClient?.close();
+  await sim?.close();
+});
+
+beforeEach(() => sim.control.clearRequests());
+
+async function collectList(chunks: AsyncIterable<TransactionListChunk>) {
+  const received: TransactionListChunk[] = [];
+  for await (const chunk of chunks) received.push(chunk);
+  return received;
+}
+
+function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(TRPCError);
+      return error as TRPCError;
+    },
+  );
+}
+
+async function waitForState(role: 'admin' | 'viewer', id: string, until: (s: ExportView) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await callerAs(deps, role).transactions.exports.status({ id });
+    if (until(status)) return status;
+    if (Date.now() > deadline) throw new Error(`export ${id} still ${status.state} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('transactions.list (streamed)', () => {
+  it('streams a day of one site page by page, the same rows the client lists', async () => {
+    const chunks = await collectList(await callerAs(deps, 'viewer').transactions.list({ ...day, site: 'FIESTA' }));
+    const expected = await interactive.list({ ...day, site: 'FIESTA' });
+    expect(expected.length).toBeGreaterThan(200);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.slice(0, -1).every((c) => c.rows.length === 100 && !c.done)).toBe(true);
+    expect(chunks.at(-1)).toMatchObject({ done: true, truncated: false });
+    expect(chunks.flatMap((c) => c.rows)).toEqual(expected);
+  });
+
+  it('lists by type (v1) and with the v2 fields', async () => {
+    const viewer = callerAs(deps, 'viewer');
+    const giftcards = (await collectList(await viewer.transactions.list({ ...day, site: 'FIESTA', type: 'giftcard' }))).flatMap((c) => c.rows);
+    expect(giftcards).toEqual(await interactive.listByType('giftcard', { ...day, site: 'FIESTA' }));
+    const v2 = (await collectList(await viewer.transactions.list({ ...day, site: 'ECOM', version: 'v2' }))).flatMap((c) => c.rows);
+    expect(v2.length).toBeGreaterThan(0);
+    expect(v2[0]).toHaveProperty('transactionStatus');
+  });
+
+  it('refuses a range over 31 days with the client message at the end date, before any request', async () => {
+    const error = await errorOf(callerAs(deps, 'viewer').transactions.list({ startDate: '2026-09-01', endDate: '2026-10-15', site: 'ECOM' }));
+    expect(error.code).toBe('BAD_REQUEST');
+    const issues = publicErrorOf(error).details['issues'] as Array<{ path: string; message: string }>;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.path).toBe('endDate');
+    expect(issues[0]!.message).toMatch(/31 days/);
+    const typeOnV2 = await errorOf(callerAs(deps, 'viewer').transactions.list({ ...day, version: 'v2', type: 'wash' }));
+    expect(publicErrorOf(typeOnV2).details['issues']).toEqual([{ path: 'type', message: expect.stringMatching(/v1 lists only/) }]);
+    expect(sim.control.requests()).toHaveLength(0);
+  });
+
+  it('turns a rate limit past the retries into TOO_MANY_REQUESTS with a retry hint', async () => {
+    const impatient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, maxRetries: 0, rateLimit: { requests: 20, windowMs: WINDOW_MS } });
+    const fault = sim.control.inject({ endpoint: 'list', kind: 'rateLimitStorm', retryAfterSeconds: 2 });
+    try {
+      const error = await errorOf(
+        (async () => collectList(await callerAs({ ...deps, transactions: impatient }, 'viewer').transactions.list({ ...day, site: 'ECOM' })))(),
+      );
+      expect(error.code).toBe('TOO_MANY_REQUESTS');
+      const pub = publicErrorOf(error);
+      expect(pub.code).toBe('RATE_LIMIT_ERROR');
+      expect(pub.details['retryAfterMs']).toBeGreaterThan(0);
+      expect(JSON.stringify(pub)).not.toContain('demo-key');
+    } finally {
+      fault.remove();
+      await impatient.close();
+    }
+  });
+});
+
+describe('transactions.get and sites', () => {
+  it('returns a transaction with tenders, items and discounts; an unknown id is NOT_FOUND', async () => {
+    const viewer = callerAs(deps, 'viewer');
+    const sites = await viewer.transactions.sites();
+    expect(sites.map((s) => s.code)).toEqual(expect.arrayContaining(['FIESTA', 'ECOM']));
+    const [row] = await interactive.list({ ...day, site: 'ECOM' });
+    const detail = await viewer.transactions.get({ transId: row!.transId });
+    expect(detail).toMatchObject({ id: row!.transId, total: row!.total });
+    expect(detail.items.length).toBeGreaterThan(0);
+    expect(Array.isArray(detail.tenders) && Array.isArray(detail.discounts)).toBe(true);
+    expect((await errorOf(viewer.transactions.get({ transId: '1:1' }))).code).toBe('NOT_FOUND');
+    expect((await errorOf(viewer.transactions.get({ transId: '../etc' }))).code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('transactions.exports', () => {
+  it('runs an export to completion with progress; the CSV has one row per record, money with two decimals, ISO dates', async () => {
+    const viewer = callerAs(deps, 'viewer');
+    const started = await viewer.transactions.exports.start({ site: 'CENT', ...day });
+    expect(started).toMatchObject({ state: 'running', site: 'CENT', pagesDone: 0 });
+    const done = await waitForState('viewer', started.id, (s) => s.state !== 'running');
+    expect(done).toMatchObject({ state: 'done', error: null });
+    expect(done.pagesTotal).toBeGreaterThan(5);
+    expect(done.pagesDone).toBe(done.pagesTotal);
+    const csv = deps.exports.csv('viewer', started.id)!;
+    expect(csv.filename).toMatch(/^transactions-CENT-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parseCsv(csv.body);
+    expect(rows).toHaveLength(done.records);
+    expect(Object.keys(rows[0]!)).toEqual([...EXPORT_CSV_COLUMNS]);
+    expect(rows.every((r) => /^-?\d+\.\d{2}$/.test(r['total']!))).toBe(true);
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(r['complete_date']!))).toBe(true);
+    // Nobody else sees it, starts it over, or downloads it.
+    expect(deps.exports.csv('admin', started.id)).toBeNull();
+    expect((await errorOf(callerAs(deps, 'admin').transactions.exports.status({ id: started.id }))).code).toBe('NOT_FOUND');
+    expect(sim.control.requests().filter((r) => r.status === 429)).toHaveLength(0);
+  });
+
+  it('cancels a running export: it stops sending requests and offers no CSV', async () => {
+    const admin = callerAs(deps, 'admin');
+    const started = await admin.transactions.exports.start({ site: 'HOBART', ...day });
+    await waitForState('admin', started.id, (s) => s.pagesDone >= 1);
+    const cancelled = await admin.transactions.exports.cancel({ id: started.id });
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.pagesDone).toBeLessThan(cancelled.pagesTotal ?? Infinity);
+    const sent = sim.control.requests().length;
+    await new Promise((r) => setTimeout(r, WINDOW_MS * 2));
+    expect(sim.control.requests().length).toBe(sent);
+    expect((await admin.transactions.exports.status({ id: started.id })).state).toBe('cancelled');
+    expect(deps.exports.csv('admin', started.id)).toBeNull();
+  });
+
+  it('keeps interactive requests moving while an export runs, without a 429', async () => {
+    const admin = callerAs(deps, 'admin');
+    const started = await admin.transactions.exports.start({ site: 'HOBART', ...day });
+    await waitForState('admin', started.id, (s) => s.pagesTotal !== null);
+    const [row] = await interactive.list({ ...day, site: 'ECOM' });
+    const before = Date.now();
+    await admin.transactions.get({ transId: row!.transId });
+    // One window at most, although the export keeps its own queue full.
+    expect(Date.now() - before).toBeLessThan(WINDOW_MS + 250);
+    expect((await admin.transactions.exports.status({ id: started.id })).state).toBe('running');
+    await admin.transactions.exports.cancel({ id: started.id });
+    expect(sim.control.requests().filter((r) => r.status === 429)).toHaveLength(0);
+  });
+
+  it('limits running exports per user and refuses more than 24 hours with the client message', async () => {
+    const viewer = callerAs(deps, 'viewer');
+    const a = await viewer.transactions.exports.start({ site: 'HOBART', ...day });
+    const b = await viewer.transactions.exports.start({ site: 'VALPO', ...day });
+    try {
+      const third = await errorOf(viewer.transactions.exports.start({ site: 'MERRIL', ...day }));
+      expect(third.code).toBe('TOO_MANY_REQUESTS');
+      expect(third.message).toMatch(/2 exports running/);
+    } finally {
+      await viewer.transactions.exports.cancel({ id: a.id });
+      await viewer.transactions.exports.cancel({ id: b.id });
+    }
+    const tooLong = await errorOf(viewer.transactions.exports.start({ site: 'ECOM', startDate: yesterday - DAY, endDate: yesterday + 3600 }));
+    expect(tooLong.code).toBe('BAD_REQUEST');
+    expect(publicErrorOf(tooLong).details['issues']).toEqual([{ path: 'endDate', message: expect.stringMatching(/1 day|24 hours/) }]);
+    const noSite = await errorOf(viewer.transactions.exports.start({ site: '', ...day }));
+    expect(noSite.code).toBe('BAD_REQUEST');
+  });
+
+  it('reports a failed job as a failed export with the public message', async () => {
+    const fault = sim.control.inject({ endpoint: 'loadJob', kind: 'jobFail', count: 1 });
+    try {
+      const started = await callerAs(deps, 'viewer').transactions.exports.start({ site: 'ECOM', ...day });
+      const failed = await waitForState('viewer', started.id, (s) => s.state !== 'running');
+      expect(failed).toMatchObject({ state: 'failed', error: { code: 'API_ERROR', message: 'Batch job failed' } });
+    } finally {
+      fault.remove();
+    }
+  });
+
+  it('forgets finished exports after their time', () => {
+    let now = 1_000_000;
+    const registry = new ExportRegistry({ loadJob: () => Promise.resolve([]) }, { keepFinishedMs: 1000, now: () => now });
+    const view = registry.start('admin', { site: 'ECOM', startDate: yesterday, endDate: yesterday + 60 });
+    return new Promise<void>((resolve) => setTimeout(resolve, 10)).then(() => {
+      expect(registry.status('admin', view.id).state).toBe('done');
+      expect(registry.csv('admin', view.id)?.body.split('\r\n')[0]).toBe(EXPORT_CSV_COLUMNS.join(','));
+      now += 1001;
+      expect(() => registry.status('admin', view.id)).toThrow(/expired/);
+      expect(registry.list('admin')).toEqual([]);
+    });
+  });
+});
