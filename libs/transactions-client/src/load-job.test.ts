@@ -142,6 +142,27 @@ describe('loadJob', () => {
     expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '3']);
   });
 
+  it('an onProgress callback that throws or rejects is ignored, and no rejection goes unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { client } = setup(fakeJobServer({ records: 150 }));
+      const rejecting = async (): Promise<void> => {
+        throw new Error('progress sink is gone');
+      };
+      expect(await client.loadJob({ ...day, pollIntervalMs: 5, onProgress: rejecting })).toHaveLength(150);
+      const throwing = (): void => {
+        throw new Error('progress sink threw');
+      };
+      expect(await client.loadJob({ ...day, pollIntervalMs: 5, onProgress: throwing })).toHaveLength(150);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('starts at a caller-given page', async () => {
     const server = fakeJobServer({ records: 450 });
     const { client, fake } = setup(server);

@@ -81,12 +81,17 @@ export async function runJob<T>(transport: JobTransport<T>, options: JobRunOptio
   let pagesTotal: number | null = null;
   let records = 0;
 
+  const ignoreProgressError = (error: unknown): void => {
+    safeLog(options.logger, 'warn', { error: String(error) }, 'loadJob onProgress threw; ignored');
+  };
   const report = (): void => {
     if (!options.onProgress) return;
     try {
-      options.onProgress({ pagesDone: results.size, pagesTotal, records });
+      // An async callback's rejection would otherwise go unhandled and could end the process.
+      const returned: unknown = options.onProgress({ pagesDone: results.size, pagesTotal, records });
+      if (returned instanceof Promise) returned.catch(ignoreProgressError);
     } catch (error) {
-      safeLog(options.logger, 'warn', { error: String(error) }, 'loadJob onProgress threw; ignored');
+      ignoreProgressError(error);
     }
   };
   const start = async (page: number, onTotal?: (total: number | null) => void): Promise<{ done: Promise<void> }> => {
