@@ -13,8 +13,6 @@ import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  BASE_URL,
-  fakeFetch,
   json,
   listItem,
   listPage,
@@ -24,36 +22,16 @@ import {
   v2Item,
   type FakeHandler,
 } from '../test/support/fake-fetch.js';
+import { fakeClient, rejectionOf } from '../test/support/fake-client.js';
 import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, TransactionsClient, type TransactionsClientOptions } from './client.js';
 import { RateLimiter } from './internal/rate-limiter.js';
 
 const API_KEY = 'k3y-Zx9!never-show-41f2';
 
-function setup(handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) {
-  const fake = fakeFetch(handler);
-  const client = new TransactionsClient({
-    apiId: 'acme',
-    apiKey: API_KEY,
-    baseUrl: BASE_URL,
-    fetch: fake.fetch,
-    rateLimit: { requests: 1000, windowMs: 1000 },
-    backoff: { initialMs: 5, maxMs: 20 },
-    ...options,
-  });
-  return { client, fake };
-}
+const setup = (handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) => fakeClient(handler, { apiKey: API_KEY, ...options });
 
 const JAN_15 = 1768435200;
 const range = { startDate: '2026-01-15', endDate: '2026-01-16T00:00:00Z' };
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('requests', () => {
   it('sends the auth headers, Accept and the site code only when set', async () => {

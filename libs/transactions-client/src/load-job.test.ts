@@ -1,7 +1,8 @@
 import { APIError, APITimeoutError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, fakeFetch, jobItem, json, type RecordedRequest } from '../test/support/fake-fetch.js';
-import { TransactionsClient, type TransactionsClientOptions } from './client.js';
+import { jobItem, json, type RecordedRequest } from '../test/support/fake-fetch.js';
+import { fakeClient, rejectionOf } from '../test/support/fake-client.js';
+import type { TransactionsClientOptions } from './client.js';
 import type { LoadJobProgress } from './params.js';
 
 interface FakeJobServerOptions {
@@ -60,30 +61,10 @@ function fakeJobServer(options: FakeJobServerOptions) {
   return { handler, jobs, maxInFlight: () => maxInFlight };
 }
 
-function setup(server: ReturnType<typeof fakeJobServer>, options: Partial<TransactionsClientOptions> = {}) {
-  const fake = fakeFetch(server.handler);
-  const client = new TransactionsClient({
-    apiId: 'acme',
-    apiKey: 'job-key-1234',
-    baseUrl: BASE_URL,
-    fetch: fake.fetch,
-    rateLimit: { requests: 1000, windowMs: 1000 },
-    backoff: { initialMs: 5, maxMs: 20 },
-    ...options,
-  });
-  return { client, fake };
-}
+const setup = (server: Pick<ReturnType<typeof fakeJobServer>, 'handler'>, options: Partial<TransactionsClientOptions> = {}) =>
+  fakeClient(server.handler, options);
 
 const day = { startDate: '2026-01-15T00:00:00Z', endDate: '2026-01-15T23:59:59Z', site: 'MAIN' };
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('loadJob', () => {
   it('runs one job per page, returns the records flat in page order, and reports progress', async () => {
@@ -240,7 +221,7 @@ describe('loadJob', () => {
         req.method === 'POST'
           ? json({ data: { hash: 'h' } })
           : json({ data: { status: 'pass', data: [{ id: 'nope' }], offset: 1, limit: 100, total: 1 } }),
-    } as ReturnType<typeof fakeJobServer>);
+    });
     await expect(client.loadJob(day)).rejects.toThrow(/unexpected response to job page 1/);
   });
 });
