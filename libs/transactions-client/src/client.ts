@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { linkSignals } from './internal/abort.js';
 import { runJob, type JobTransport } from './internal/job-runner.js';
 import type { Logger } from './internal/logger.js';
-import { paginate, PAGE_SIZE } from './internal/paginate.js';
+import { paginate, PAGE_SIZE, type FetchedPage } from './internal/paginate.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './internal/rate-limiter.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './internal/retry.js';
 import { pathFor, Transport, type QueryValue, type RequestSpec, type TransportStats } from './internal/transport.js';
@@ -79,7 +79,7 @@ export interface TransactionsClientOptions {
   logger?: Logger;
 }
 
-const fn = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
+const functionSchema = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
 const OptionsSchema = z.strictObject({
   apiId: z.string().trim().min(1, 'apiId is required'),
   apiKey: z.string().min(1, 'apiKey is required'),
@@ -96,11 +96,14 @@ const OptionsSchema = z.strictObject({
     .optional(),
   concurrency: z.number().int().min(1).max(20).optional(),
   backoff: z.strictObject({ initialMs: z.number().min(0).optional(), maxMs: z.number().min(0).optional() }).optional(),
-  fetch: fn('fetch').optional(),
-  logger: z.object({ debug: fn('logger.debug'), info: fn('logger.info'), warn: fn('logger.warn'), error: fn('logger.error') }).optional(),
+  fetch: functionSchema('fetch').optional(),
+  logger: z.object({
+    debug: functionSchema('logger.debug'),
+    info: functionSchema('logger.info'),
+    warn: functionSchema('logger.warn'),
+    error: functionSchema('logger.error'),
+  }).optional(),
 });
-
-type PageOf<T> = { items: T[]; total: number | null };
 
 /**
  * The Sonny's Data API transaction client: five read operations plus the site list, paced by a
@@ -276,7 +279,7 @@ export class TransactionsClient implements AsyncDisposable {
   private stream<T>(path: string, query: ListQuery, item: z.ZodType<T>, options: RequestOptions): AsyncIterable<T> {
     this.assertOpen();
     const schema = listPageSchema('transactions', item);
-    const fetchPage = async (page: number): Promise<PageOf<T>> => {
+    const fetchPage = async (page: number): Promise<FetchedPage<T>> => {
       const pageQuery: Record<string, QueryValue> = { ...query, limit: PAGE_SIZE, offset: page };
       const body = await this.call({ method: 'GET', path, query: pageQuery }, schema, options.signal);
       const data = body.data as Record<string, unknown> & { total: number | null };

@@ -33,7 +33,6 @@ export interface TransportResponse {
   sentAt: number;
   status: number;
   requestId: string | undefined;
-  attempts: number;
 }
 
 /** What the transport has done so far; the benchmark and the tests read it. */
@@ -77,7 +76,7 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(spec.signal);
       const outcome = await this.attempt(spec, url, attempt);
-      if (outcome.kind === 'ok') return { ...outcome.response, attempts: attempt };
+      if (outcome.kind === 'ok') return outcome.response;
       lastError = outcome.error;
       if (!outcome.retryable || attempt > maxRetries) throw lastError;
       // A 429 already paused the shared limiter, so every request of this API id waits; no extra sleep.
@@ -169,7 +168,7 @@ export class Transport {
 }
 
 type AttemptOutcome =
-  | { kind: 'ok'; response: Omit<TransportResponse, 'attempts'> }
+  | { kind: 'ok'; response: TransportResponse }
   | { kind: 'failed'; error: WashOpsError; retryable: boolean; delayMs: number }
   | { kind: 'rateLimited'; error: RateLimitError; retryable: boolean };
 
