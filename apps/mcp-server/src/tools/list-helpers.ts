@@ -8,8 +8,38 @@ export async function collectCapped<T>(stream: AsyncIterable<T>, max: number): P
   return { rows, truncated: false };
 }
 
-export function narrowingNote(returned: number): string {
+function narrowingNote(returned: number): string {
   return `Showing the first ${returned} rows. More matched: narrow the date range, pick a site, or raise maxResults (at most 1000).`;
+}
+
+interface ListRow {
+  transNumber: number;
+  transId: string;
+  date: string;
+  total: number;
+}
+
+/** Runs a list tool's stream up to `maxResults` and shapes the common result: rows, cap note, total. */
+export async function listResult<T extends ListRow>(stream: AsyncIterable<T>, maxResults: number) {
+  const { rows, truncated } = await collectCapped(stream, maxResults);
+  return {
+    transactions: rows,
+    returned: rows.length,
+    truncated,
+    totalAmount: sumCents(rows.map((r) => r.total)),
+    ...(truncated ? { note: narrowingNote(rows.length) } : {}),
+  };
+}
+
+/** The text rendering of a list result: a summary line and the first 20 rows. */
+export function renderList<T extends ListRow>(
+  out: { transactions: T[]; returned: number; truncated: boolean; totalAmount: number; note?: string | undefined },
+  extra: (row: T) => string = () => '',
+): string {
+  const head = `${out.returned} transaction(s) totalling ${money(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}`;
+  const shown = out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${money(t.total)}${extra(t)}`);
+  const more = out.transactions.length > 20 ? [`… ${out.transactions.length - 20} more in structuredContent`] : [];
+  return [head, ...shown, ...more].join('\n');
 }
 
 export function sumCents(values: number[]): number {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listFilterShape, listItemSchema, listOutputSchema, transactionTypeSchema, toListParams } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { collectCapped, money, narrowingNote, sumCents } from './list-helpers.js';
+import { listResult, renderList } from './list-helpers.js';
 
 export const listTransactionsByType = defineTool({
   name: 'list_transactions_by_type',
@@ -16,17 +16,7 @@ export const listTransactionsByType = defineTool({
   outputSchema: listOutputSchema(listItemSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async run({ type, maxResults, ...filters }, services, { signal }) {
-    const stream = transactionsOf(services).listByTypeStream(type, toListParams(filters), { signal });
-    const { rows, truncated } = await collectCapped(stream, maxResults);
-    return {
-      transactions: rows,
-      returned: rows.length,
-      truncated,
-      totalAmount: sumCents(rows.map((r) => r.total)),
-      ...(truncated ? { note: narrowingNote(rows.length) } : {}),
-    };
+    return listResult(transactionsOf(services).listByTypeStream(type, toListParams(filters), { signal }), maxResults);
   },
-  render: (out) =>
-    `${out.returned} transaction(s) totalling ${money(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}` +
-    (out.transactions.length ? '\n' + out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${money(t.total)}`).join('\n') : ''),
+  render: (out) => renderList(out),
 });

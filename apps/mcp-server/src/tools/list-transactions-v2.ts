@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listFilterShape, listOutputSchema, v2ListItemSchema, toListParams } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { collectCapped, money, narrowingNote, sumCents } from './list-helpers.js';
+import { listResult, renderList } from './list-helpers.js';
 
 export const listTransactionsV2 = defineTool({
   name: 'list_transactions_v2',
@@ -16,22 +16,7 @@ export const listTransactionsV2 = defineTool({
   outputSchema: listOutputSchema(v2ListItemSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async run({ maxResults, ...filters }, services, { signal }) {
-    const { rows, truncated } = await collectCapped(transactionsOf(services).listV2Stream(toListParams(filters), { signal }), maxResults);
-    return {
-      transactions: rows,
-      returned: rows.length,
-      truncated,
-      totalAmount: sumCents(rows.map((r) => r.total)),
-      ...(truncated ? { note: narrowingNote(rows.length) } : {}),
-    };
+    return listResult(transactionsOf(services).listV2Stream(toListParams(filters), { signal }), maxResults);
   },
-  render: (out) =>
-    `${out.returned} transaction(s) totalling ${money(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}` +
-    (out.transactions.length
-      ? '\n' +
-        out.transactions
-          .slice(0, 20)
-          .map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${money(t.total)} ${t.transactionStatus}${t.isRecurringPlanSale ? ' plan sale' : ''}${t.isRecurringPlanRedemption ? ' plan redemption' : ''}`)
-          .join('\n')
-      : ''),
+  render: (out) => renderList(out, (t) => ` ${t.transactionStatus}${t.isRecurringPlanSale ? ' plan sale' : ''}${t.isRecurringPlanRedemption ? ' plan redemption' : ''}`),
 });

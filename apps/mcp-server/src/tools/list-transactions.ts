@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listFilterShape, listItemSchema, listOutputSchema, toListParams } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { collectCapped, money, narrowingNote, sumCents } from './list-helpers.js';
+import { listResult, renderList } from './list-helpers.js';
 
 export const listTransactions = defineTool({
   name: 'list_transactions',
@@ -17,17 +17,7 @@ export const listTransactions = defineTool({
   outputSchema: listOutputSchema(listItemSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async run({ maxResults, ...filters }, services, { signal }) {
-    const { rows, truncated } = await collectCapped(transactionsOf(services).listStream(toListParams(filters), { signal }), maxResults);
-    return {
-      transactions: rows,
-      returned: rows.length,
-      truncated,
-      totalAmount: sumCents(rows.map((r) => r.total)),
-      ...(truncated ? { note: narrowingNote(rows.length) } : {}),
-    };
+    return listResult(transactionsOf(services).listStream(toListParams(filters), { signal }), maxResults);
   },
-  render: (out) =>
-    `${out.returned} transaction(s) totalling ${money(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}` +
-    (out.transactions.length ? '\n' + out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${money(t.total)}`).join('\n') : '') +
-    (out.transactions.length > 20 ? `\n… ${out.transactions.length - 20} more in structuredContent` : ''),
+  render: (out) => renderList(out),
 });
