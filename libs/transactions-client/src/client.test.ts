@@ -55,7 +55,17 @@ describe('requests', () => {
   });
 
   it('refuses bad options with a ValidationError that does not show the key', () => {
-    for (const bad of [{ apiId: '' }, { maxRetries: -1 }, { baseUrl: 'ftp://x' }, { concurrency: 0 }, { extra: 1 }]) {
+    const pastTimerRange = 2 ** 31; // setTimeout would fire at once
+    for (const bad of [
+      { apiId: '' },
+      { maxRetries: -1 },
+      { baseUrl: 'ftp://x' },
+      { concurrency: 0 },
+      { extra: 1 },
+      { timeoutMs: pastTimerRange },
+      { rateLimit: { requests: 20, windowMs: pastTimerRange } },
+      { backoff: { maxMs: pastTimerRange } },
+    ]) {
       const error = (() => {
         try {
           new TransactionsClient({ apiId: 'acme', apiKey: API_KEY, ...bad } as TransactionsClientOptions);

@@ -80,6 +80,8 @@ export interface TransactionsClientOptions {
 }
 
 const functionSchema = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
+/** The longest delay `setTimeout` honours; past it the timer fires at once, so a huge timeout would time out every request. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const OptionsSchema = z.strictObject({
   apiId: z.string().trim().min(1, 'apiId is required'),
   apiKey: z.string().min(1, 'apiKey is required'),
@@ -87,15 +89,17 @@ const OptionsSchema = z.strictObject({
   environment: z.enum(['production', 'sandbox']).optional(),
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
-  timeoutMs: z.number().int().min(1).optional(),
+  timeoutMs: z.number().int().min(1).max(MAX_TIMER_MS).optional(),
   rateLimit: z
     .union([
       z.instanceof(RateLimiter),
-      z.strictObject({ requests: z.number().int().min(1), windowMs: z.number().positive() }),
+      z.strictObject({ requests: z.number().int().min(1), windowMs: z.number().positive().max(MAX_TIMER_MS) }),
     ])
     .optional(),
   concurrency: z.number().int().min(1).max(20).optional(),
-  backoff: z.strictObject({ initialMs: z.number().min(0).optional(), maxMs: z.number().min(0).optional() }).optional(),
+  backoff: z
+    .strictObject({ initialMs: z.number().min(0).max(MAX_TIMER_MS).optional(), maxMs: z.number().min(0).max(MAX_TIMER_MS).optional() })
+    .optional(),
   fetch: functionSchema('fetch').optional(),
   logger: z.object({
     debug: functionSchema('logger.debug'),
