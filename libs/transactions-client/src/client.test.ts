@@ -54,6 +54,12 @@ describe('requests', () => {
     expect(new TransactionsClient({ apiId: 'a', apiKey: 'key-1', baseUrl: 'http://127.0.0.1:9/v1/' }).baseUrl).toBe('http://127.0.0.1:9/v1');
   });
 
+  it('takes the rate-limit algorithm from the options, as RateLimitConfig allows', () => {
+    const sliding = new TransactionsClient({ apiId: 'a', apiKey: 'key-1', rateLimit: { requests: 18, windowMs: 15_000, algorithm: 'sliding-log' } });
+    expect(sliding.rateLimiter).toMatchObject({ requests: 18, windowMs: 15_000, algorithm: 'sliding-log' });
+    expect(new TransactionsClient({ apiId: 'a', apiKey: 'key-1' }).rateLimiter.algorithm).toBe('fixed-window');
+  });
+
   it('refuses bad options with a ValidationError that does not show the key', () => {
     const pastTimerRange = 2 ** 31; // setTimeout would fire at once
     for (const bad of [

@@ -93,7 +93,11 @@ const OptionsSchema = z.strictObject({
   rateLimit: z
     .union([
       z.instanceof(RateLimiter),
-      z.strictObject({ requests: z.number().int().min(1), windowMs: z.number().positive().max(MAX_TIMER_MS) }),
+      z.strictObject({
+        requests: z.number().int().min(1),
+        windowMs: z.number().positive().max(MAX_TIMER_MS),
+        algorithm: z.enum(['fixed-window', 'sliding-log']).optional(),
+      }),
     ])
     .optional(),
   concurrency: z.number().int().min(1).max(20).optional(),
