@@ -449,6 +449,14 @@ describe('secrets and logging', () => {
     expect(lines.join('\n')).not.toContain(API_KEY);
   });
 
+  it('never shows the key in the details of an error either, even when inspected raw', async () => {
+    const echoed = { type: 'PayloadValidationError', messages: [`apiKey ${API_KEY} may not be used here`] };
+    const { client } = setup(() => json(echoed, 422));
+    const error = (await rejectionOf(client.listSites())) as ValidationError;
+    expect(error.details).toMatchObject({ messages: [expect.stringContaining('[REDACTED]')] });
+    expect(inspect(error, { depth: Infinity })).not.toContain(API_KEY);
+  });
+
   it('never shows the key when the client itself is serialized or inspected', () => {
     const { client } = setup(() => json({ data: { sites: [] } }));
     expect(JSON.stringify(client)).not.toContain(API_KEY);

@@ -4,6 +4,7 @@ import {
   NotFoundError,
   RateLimitError,
   ValidationError,
+  redact,
   redactString,
   type WashOpsError,
 } from '@washops/shared-errors';
@@ -60,7 +61,8 @@ export function makeStatusError(input: StatusErrorInput): WashOpsError {
     status,
     requestId,
     vendorType: vendor.type,
-    details: { method, path, status, ...vendor.extra },
+    // Redacted here, not only in toJSON(): the raw details also reach util.inspect and loggers' error serializers.
+    details: { method, path, status, ...(redact(vendor.extra) as Record<string, unknown>) },
   };
   if (status === 403 || status === 401) return new AuthenticationError(message, options);
   if (status === 404) return new NotFoundError(message, options);
