@@ -2,7 +2,9 @@
 // starts the BackOffice simulator on 4010, the Data API simulator on 4020 and the portal on 3000 in
 // demo mode, prints the URL and the demo sign-ins, and stops everything on Ctrl-C.
 //   node tools/start.mjs [--no-build] [--portal-port 3000] [--backoffice-port 4010] [--data-api-port 4020]
-// (the e2e suite runs it with other ports and --no-build, after its own build step).
+//                        [--data-api-time-scale 1]
+// (the e2e suite runs it with other ports, --no-build after its own build step, and a shorter Data API
+// time scale so that batch jobs and rate windows are short; a person running `npm start` sees real time).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,9 +24,21 @@ function portOption(name, fallback) {
   return port;
 }
 
+function scaleOption(name, fallback) {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return fallback;
+  const scale = Number(process.argv[at + 1]);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 1) {
+    console.error(`npm start: ${name} needs a number in (0, 1]`);
+    process.exit(2);
+  }
+  return scale;
+}
+
 const PORTAL_PORT = portOption('--portal-port', 3000);
 const BACKOFFICE_PORT = portOption('--backoffice-port', 4010);
 const DATA_API_PORT = portOption('--data-api-port', 4020);
+const DATA_API_TIME_SCALE = scaleOption('--data-api-time-scale', 1);
 const DEMO_SIGN_INS = [
   ['admin', 'washops-admin', 'may create and disable employees and create Back Office users'],
   ['viewer', 'washops-viewer', 'read only'],
@@ -144,6 +158,7 @@ async function main() {
   start('data-api-sim', process.execPath, [
     binOf('libs/transactions-simulator', 'washops-transactions-simulator'),
     ...['--port', String(DATA_API_PORT), '--seed', 'demo', '--api-id', 'demo', '--api-key', 'demo-key'],
+    ...['--time-scale', String(DATA_API_TIME_SCALE)],
   ], { env });
   await Promise.all([
     waitForHttp(`http://127.0.0.1:${BACKOFFICE_PORT}/login`, 'the BackOffice simulator'),
@@ -157,6 +172,7 @@ async function main() {
       WASHOPS_DEMO: '1',
       BACKOFFICE_BASE_URL: `http://127.0.0.1:${BACKOFFICE_PORT}`,
       DATA_API_BASE_URL: `http://127.0.0.1:${DATA_API_PORT}/v1`,
+      DATA_API_TIME_SCALE: String(DATA_API_TIME_SCALE),
     },
   });
   await waitForHttp(`http://127.0.0.1:${PORTAL_PORT}/sign-in`, 'the portal');

@@ -27,6 +27,7 @@ describe('readPortalEnv', () => {
       mode: 'demo',
       backoffice: { subdomain: 'demo', username: 'bot', password: 'bot-password', baseUrl: 'http://127.0.0.1:4010' },
       transactions: { apiId: 'demo', apiKey: 'demo-key', baseUrl: 'http://127.0.0.1:4020/v1' },
+      dataApiTimeScale: 1,
       auth: { users: 'demo', sessionSecret: null, sessionTtlMs: 480 * 60_000, secureCookies: false },
     });
   });
@@ -36,6 +37,8 @@ describe('readPortalEnv', () => {
     expect(env.backoffice.baseUrl).toBe('http://127.0.0.1:4110');
     expect(env.transactions.baseUrl).toBe('http://127.0.0.1:4120/v1');
     expect(messageOf(() => readPortalEnv({ WASHOPS_DEMO: '1', BACKOFFICE_BASE_URL: 'ftp://x' }))).toContain('BACKOFFICE_BASE_URL');
+    expect(readPortalEnv({ WASHOPS_DEMO: '1', DATA_API_TIME_SCALE: '0.05' }).dataApiTimeScale).toBe(0.05);
+    expect(messageOf(() => readPortalEnv({ WASHOPS_DEMO: '1', DATA_API_TIME_SCALE: '0' }))).toContain('DATA_API_TIME_SCALE: must be a positive number');
   });
 
   it('names every missing variable and never echoes a value', () => {
@@ -58,6 +61,7 @@ describe('readPortalEnv', () => {
       mode: 'tenant',
       backoffice: { subdomain: 'washu', username: 'bot', password: 'pw' },
       transactions: { apiId: 'washu', apiKey: 'key', environment: 'production' },
+      dataApiTimeScale: 1,
       auth: { users, sessionSecret: 'x'.repeat(40), sessionTtlMs: 480 * 60_000, secureCookies: true },
     });
   });

@@ -16,6 +16,8 @@ export const portalEnvDocs = {
   PORTAL_SECURE_COOKIES: '1 (default with a tenant) marks the session cookie Secure; 0 for plain-HTTP set-ups',
   BACKOFFICE_BASE_URL: 'demo mode: where the BackOffice simulator listens (default http://127.0.0.1:4010)',
   DATA_API_BASE_URL: 'demo mode: where the Data API simulator listens (default http://127.0.0.1:4020/v1)',
+  DATA_API_TIME_SCALE:
+    "demo mode: the Data API simulator's --time-scale (default 1); the portal scales its rate window and job polling alike",
 } as const;
 
 type EnvKey = keyof typeof portalEnvDocs;
@@ -47,6 +49,7 @@ const tenantSchema = z.object({
 const demoSchema = z.object({
   BACKOFFICE_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010'),
   DATA_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4020/v1'),
+  DATA_API_TIME_SCALE: z.coerce.number().positive('must be a positive number').max(1, 'must be at most 1').default(1),
   PORTAL_USERS: z.string().min(1).optional(),
   PORTAL_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH, `must have at least ${MIN_SECRET_LENGTH} characters`).optional(),
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
@@ -66,6 +69,12 @@ export interface PortalEnv {
   mode: 'demo' | 'tenant';
   backoffice: { subdomain: string; username: string; password: string; baseUrl?: string };
   transactions: { apiId: string; apiKey: string; environment?: 'production' | 'sandbox'; baseUrl?: string };
+  /**
+   * How the Data API's durations are scaled: 1 for a real tenant and `npm start`; below 1 when the
+   * simulator runs with a shorter `--time-scale` (the e2e run), so the portal's rate window (15 s)
+   * and job poll interval (2 s) shrink to match.
+   */
+  dataApiTimeScale: number;
   auth: PortalAuthEnv;
 }
 
@@ -111,6 +120,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
       mode: 'demo',
       backoffice: { ...DEMO_TENANT.backoffice, baseUrl: e.BACKOFFICE_BASE_URL },
       transactions: { ...DEMO_TENANT.transactions, baseUrl: e.DATA_API_BASE_URL },
+      dataApiTimeScale: e.DATA_API_TIME_SCALE,
       auth: {
         users: e.PORTAL_USERS ? usersFrom(e.PORTAL_USERS) : 'demo',
         sessionSecret: e.PORTAL_SESSION_SECRET ?? null,
@@ -130,6 +140,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
     mode: 'tenant',
     backoffice: { subdomain: e.BACKOFFICE_SUBDOMAIN, username: e.BACKOFFICE_USERNAME, password: e.BACKOFFICE_PASSWORD },
     transactions: { apiId: e.DATA_API_ID, apiKey: e.DATA_API_KEY, environment: e.DATA_API_ENVIRONMENT },
+    dataApiTimeScale: 1,
     auth: {
       users: usersFrom(e.PORTAL_USERS),
       sessionSecret: e.PORTAL_SESSION_SECRET,

@@ -18,13 +18,26 @@ export function portalErrorOf(error: unknown): PortalError {
 
 /** A readable sentence with a hint of what to do next. */
 export function errorMessageOf(error: unknown): string {
-  const pub = portalErrorOf(error);
+  return messageOfPublicError(portalErrorOf(error));
+}
+
+/** "in 12 seconds" from a rate-limit error's `retryAfterMs`, when it has one. */
+function retryHint(details: Record<string, unknown>): string {
+  const ms = details['retryAfterMs'];
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return 'Wait a moment, then try again.';
+  const seconds = Math.ceil(ms / 1000);
+  return `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
+
+/** The sentence for a public error (e.g. a failed export's, which arrives as data, not as a thrown error). */
+export function messageOfPublicError(pub: PortalError): string {
   switch (pub.code) {
     case 'UNAUTHORIZED':
       return 'Your sign-in has ended. Sign in again to continue.';
     case 'RATE_LIMIT_ERROR':
+      return `${pub.message} ${retryHint(pub.details)}`;
     case 'TOO_MANY_REQUESTS':
-      return `${pub.message} Wait a moment, then try again.`;
+      return `${pub.message} ${retryHint(pub.details)}`;
     case 'BACKOFFICE_SERVER_ERROR':
     case 'API_ERROR':
     case 'API_TIMEOUT_ERROR':

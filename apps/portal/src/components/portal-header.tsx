@@ -6,10 +6,11 @@ import { usePathname } from 'next/navigation';
 import { useTRPC } from '../trpc/client';
 import { useSession } from './session';
 
-/** The portal's sections; transactions join here when they arrive. */
+/** The portal's sections. */
 const sections = [
   { href: '/employees', label: 'Employees' },
   { href: '/users', label: 'Back Office users' },
+  { href: '/transactions', label: 'Transactions' },
 ] as const;
 
 export function PortalHeader() {

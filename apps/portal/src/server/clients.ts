@@ -1,13 +1,23 @@
 import 'server-only';
 import { BackofficeClient } from '@washops/backoffice-client';
-import { TransactionsClient } from '@washops/transactions-client';
-import type { PortalDeps } from '@washops/portal-api';
+import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
+import { ExportRegistry, transactionsBudgets, type PortalDeps } from '@washops/portal-api';
 import type { PortalEnv } from '../env';
 
-/** The tenant's clients, built from the environment; credentials never leave the server. */
-export function createClients(env: PortalEnv): Pick<PortalDeps, 'backoffice' | 'transactions'> {
+const DATA_API_WINDOW_MS = 15_000;
+const JOB_POLL_INTERVAL_MS = 2_000;
+
+/**
+ * The tenant's clients, built from the environment; credentials never leave the server. The Data
+ * API's budget is split between two clients (see `transactionsBudgets`): pages people look at, and
+ * exports, so that an export never holds up a list or a detail.
+ */
+export function createClients(env: PortalEnv): Pick<PortalDeps, 'backoffice' | 'transactions' | 'exports'> {
+  const budgets = transactionsBudgets(DATA_API_WINDOW_MS * env.dataApiTimeScale);
+  const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.exports) });
   return {
     backoffice: new BackofficeClient({ ...env.backoffice }),
-    transactions: new TransactionsClient({ ...env.transactions }),
+    transactions: new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.interactive) }),
+    exports: new ExportRegistry(exportClient, { pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)) }),
   };
 }

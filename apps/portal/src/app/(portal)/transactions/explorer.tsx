@@ -1,0 +1,240 @@
+'use client';
+
+import type { TransactionRow } from '@washops/portal-api';
+import { TRANSACTION_TYPES } from '@washops/transactions-client/schemas';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useMemo, useState, type FormEvent } from 'react';
+import { SelectField, TextField } from '../../../components/field';
+import { QueryError } from '../../../components/query-state';
+import { useTRPC } from '../../../trpc/client';
+import { dailyTotalsBySite, formatMoney, totalsOf } from '../../../transactions/aggregate';
+import { listQueryOf, PRESETS, presetRange, type ListFilters, type PresetName } from '../../../transactions/range';
+import { DailyChart } from './daily-chart';
+import { TransactionsTable } from './transactions-table';
+import { useSites } from './use-sites';
+
+const EMPTY_FILTERS: ListFilters = { from: '', to: '', site: '', region: '', type: '', version: 'v1' };
+
+function filtersFromSearch(search: URLSearchParams): ListFilters {
+  return {
+    from: search.get('from') ?? '',
+    to: search.get('to') ?? '',
+    site: search.get('site') ?? '',
+    region: search.get('region') ?? '',
+    type: search.get('type') ?? '',
+    version: search.get('v') === 'v2' ? 'v2' : 'v1',
+  };
+}
+
+function searchOf(filters: ListFilters): string {
+  const search = new URLSearchParams({ from: filters.from, to: filters.to });
+  if (filters.site) search.set('site', filters.site);
+  if (filters.region.trim() && !filters.site) search.set('region', filters.region.trim());
+  if (filters.type && filters.version === 'v1') search.set('type', filters.type);
+  if (filters.version === 'v2') search.set('v', 'v2');
+  return search.toString();
+}
+
+/**
+ * The transactions explorer. The applied filters live in the URL (a list can be linked to, and
+ * "back" from a transaction's detail returns to it); the list streams in page by page.
+ */
+export function Explorer() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const applied = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
+  // Computed once per applied search (not per render): a range that includes today ends "now",
+  // and the query key must not change under the stream.
+  const appliedQuery = useMemo(() => (applied.from && applied.to ? listQueryOf(applied) : null), [applied]);
+  const [form, setForm] = useState<ListFilters>(() => (applied.from ? applied : { ...EMPTY_FILTERS, ...presetRange('last7') }));
+  const [errors, setErrors] = useState<Record<string, string>>(() => appliedQuery?.errors ?? {});
+  const sites = useSites();
+
+  const list = useQuery({
+    ...trpc.transactions.list.queryOptions(appliedQuery?.input ?? skipToken, { trpc: { abortOnUnmount: true } }),
+    // A list is a stream over the rate-limited API: never refetched behind the user's back.
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const chunks = list.data;
+  const rows = useMemo<TransactionRow[]>(() => (chunks ?? []).flatMap((chunk) => chunk.rows), [chunks]);
+  const last = chunks?.at(-1);
+  const complete = last?.done === true;
+  const streaming = list.isFetching && !complete && !list.isError;
+  const totals = useMemo(() => totalsOf(rows), [rows]);
+  const daily = useMemo(() => dailyTotalsBySite(rows, sites.labels), [rows, sites.labels]);
+
+  function set<K extends keyof ListFilters>(key: K, value: ListFilters[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[key];
+      // The range is judged as a whole: changing either end clears both messages.
+      if (key === 'from' || key === 'to') for (const field of ['from', 'to', 'endDate']) delete next[field];
+      return next;
+    });
+  }
+
+  function apply(filters: ListFilters) {
+    const checked = listQueryOf(filters);
+    setErrors(checked.errors ?? {});
+    if (checked.errors) return;
+    const query = searchOf(filters);
+    // The same filters again: load them afresh (today's list grows).
+    if (query === searchOf(applied) && appliedQuery?.input) void list.refetch();
+    else router.replace(`${pathname}?${query}`, { scroll: false });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    apply(form);
+  }
+
+  function applyPreset(name: PresetName) {
+    const next = { ...form, ...presetRange(name) };
+    setForm(next);
+    apply(next);
+  }
+
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Transactions</h1>
+          <p className="muted">Sales from the Data API. Days are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
+        </div>
+        <Link href="/transactions/export" className="button">
+          Export a day as CSV
+        </Link>
+      </div>
+
+      <form className="card filters" onSubmit={onSubmit} aria-label="Transaction filters" noValidate>
+        <div className="presets" role="group" aria-label="Date presets">
+          {PRESETS.map((preset) => (
+            <button key={preset.name} type="button" className="button button-small" onClick={() => applyPreset(preset.name)}>
+              {preset.label}
+            </button>
+          ))}
+        </div>
+        <div className="filter-grid">
+          <TextField label="From" type="date" required value={form.from} error={errors['from']} onChange={(e) => set('from', e.target.value)} />
+          <TextField
+            label="To"
+            type="date"
+            required
+            value={form.to}
+            error={errors['to'] ?? errors['endDate']}
+            hint="At most 31 days."
+            onChange={(e) => set('to', e.target.value)}
+          />
+          <SelectField label="Site" value={form.site} error={errors['site']} onChange={(e) => set('site', e.target.value)} disabled={sites.query.isPending}>
+            <option value="">{sites.query.isPending ? 'Loading sites…' : 'All sites'}</option>
+            {sites.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Region code"
+            value={form.site ? '' : form.region}
+            disabled={Boolean(form.site)}
+            error={errors['region']}
+            hint={form.site ? 'A site is picked; the region does not apply.' : 'e.g. ILLINOIS'}
+            onChange={(e) => set('region', e.target.value.toUpperCase())}
+            maxLength={64}
+          />
+          <SelectField
+            label="Type"
+            value={form.version === 'v2' ? '' : form.type}
+            error={errors['type']}
+            disabled={form.version === 'v2'}
+            hint={form.version === 'v2' ? 'v2 lists every type.' : undefined}
+            onChange={(e) => set('type', e.target.value)}
+          >
+            <option value="">All types</option>
+            {TRANSACTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <fieldset className="field field-wide">
+            <legend>API version</legend>
+            <div className="radio-row">
+              {(['v1', 'v2'] as const).map((version) => (
+                <label key={version} className="checkbox">
+                  <input type="radio" name="version" value={version} checked={form.version === version} onChange={() => set('version', version)} />
+                  {version === 'v1' ? 'v1' : 'v2: with status, customer, plans'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button-primary">
+            Show transactions
+          </button>
+          {streaming ? <span className="muted">Still loading; new filters replace this list.</span> : null}
+        </div>
+      </form>
+
+      {sites.query.isError ? <QueryError error={sites.query.error} what="the sites" onRetry={() => void sites.query.refetch()} /> : null}
+
+      {!appliedQuery ? (
+        <div className="table-wrap empty">Pick a range (and a site or region to keep it quick), then Show transactions.</div>
+      ) : appliedQuery.errors ? (
+        <div role="alert" className="alert alert-error">
+          These filters cannot be shown: {Object.values(appliedQuery.errors).join(' ')}
+        </div>
+      ) : (
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="visually-hidden">
+            Results
+          </h2>
+          <div className="totals" role="status" aria-live="polite" data-testid="totals">
+            {list.isPending && !chunks ? (
+              'Loading transactions…'
+            ) : (
+              <>
+                <span>
+                  <strong data-testid="row-count">{totals.count.toLocaleString('en-US')}</strong> {totals.count === 1 ? 'transaction' : 'transactions'}
+                </span>
+                <span>
+                  <strong data-testid="sum-total">{formatMoney(totals.cents)}</strong> total
+                </span>
+                {totals.count > 0 ? <span>{formatMoney(Math.round(totals.cents / totals.count))} average</span> : null}
+                {streaming ? <span className="loading-inline">Loading more pages…</span> : null}
+                {complete && !last?.truncated ? <span className="muted">All pages loaded.</span> : null}
+              </>
+            )}
+          </div>
+          {last?.truncated ? (
+            <div className="alert alert-warn">
+              The list stopped at {rows.length.toLocaleString('en-US')} transactions. Narrow the range, or pick a site, to see everything.
+            </div>
+          ) : null}
+          {list.isError ? (
+            <QueryError
+              error={list.error}
+              what={rows.length > 0 ? `every page (showing the ${rows.length} transactions received)` : 'the transactions'}
+              onRetry={() => void list.refetch()}
+            />
+          ) : null}
+          {rows.length > 0 ? (
+            <>
+              <DailyChart data={daily} />
+              <TransactionsTable rows={rows} version={applied.version} siteLabels={sites.labels} />
+            </>
+          ) : complete ? (
+            <div className="table-wrap empty">No transactions in this range{applied.site ? ` at ${applied.site}` : ''}.</div>
+          ) : null}
+        </section>
+      )}
+    </>
+  );
+}
