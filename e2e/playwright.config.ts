@@ -43,7 +43,9 @@ export default defineConfig({
     { name: 'chromium', dependencies: ['sign-ins'], testIgnore: /\.setup\.ts$/ },
   ],
   webServer: {
-    command: `node tools/start.mjs --no-build --portal-port ${port} --backoffice-port ${port + 1010} --data-api-port ${port + 1020}`,
+    // The Data API simulator at a tenth of real time: its 15 s rate window runs as 1.5 s and a
+    // batch job works 200 ms, so exports finish (or can be cancelled midway) within seconds.
+    command: `node tools/start.mjs --no-build --portal-port ${port} --backoffice-port ${port + 1010} --data-api-port ${port + 1020} --data-api-time-scale 0.1`,
     cwd: '..',
     url: `${baseURL}/sign-in`,
     reuseExistingServer: false,
