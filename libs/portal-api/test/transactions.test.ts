@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EXPORT_CSV_COLUMNS, ExportRegistry, publicErrorOf, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
-import { callerAs, makeDeps, parseCsv } from './helpers.js';
+import { appRouter, createCaller, createFetchContextFactory, createPortalContext, createSessionToken, EXPORT_CSV_COLUMNS, ExportRegistry, publicErrorOf, SESSION_COOKIE, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
+import { callerAs, makeDeps, parseCsv, SECRET, browserRequest } from './helpers.js';
 
 // The simulator's 15 s rate window runs as 300 ms and a job works 100 ms; the clients are scaled alike.
 const TIME_SCALE = 0.02;
@@ -77,6 +78,30 @@ describe('transactions.list (streamed)', () => {
     expect(chunks.flatMap((c) => c.rows)).toEqual(expected);
   });
 
+  it('stops fetching pages once the request is aborted (the browser left or changed the filters)', async () => {
+    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
+    const controller = new AbortController();
+    const caller = createCaller(createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}` })), {
+      signal: controller.signal,
+    });
+    const stream = await caller.transactions.list({ ...day, region: 'ILLINOIS' });
+    const received: TransactionListChunk[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of stream) {
+          received.push(chunk);
+          if (received.length === 2) controller.abort();
+        }
+      })(),
+    ).rejects.toBeDefined();
+    expect(received).toHaveLength(2);
+    const sent = sim.control.requests().length;
+    await new Promise((r) => setTimeout(r, WINDOW_MS * 2));
+    // A region's day is hundreds of pages; at most the page in flight at the abort was added.
+    expect(sim.control.requests().length).toBeLessThanOrEqual(sent + 1);
+    expect(sent).toBeLessThan(10);
+  });
+
   it('lists by type (v1) and with the v2 fields', async () => {
     const viewer = callerAs(deps, 'viewer');
     const giftcards = (await collectList(await viewer.transactions.list({ ...day, site: 'FIESTA', type: 'giftcard' }))).flatMap((c) => c.rows);
@@ -113,6 +138,47 @@ describe('transactions.list (streamed)', () => {
     } finally {
       fault.remove();
       await impatient.close();
+    }
+  });
+});
+
+describe('transactions.list over HTTP (the streaming link the browser uses)', () => {
+  it('sends an error raised mid-stream with its public shape and retry hint', async () => {
+    // The first page arrives; from then on every list request draws a 429 the client may not retry.
+    const second = { endpoint: 'list' as const, kind: 'rateLimitStorm' as const, retryAfterSeconds: 3 };
+    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
+    const input = encodeURIComponent(JSON.stringify({ 0: { ...day, site: 'FIESTA' } }));
+    let injected: { remove(): void } | undefined;
+    const fetchOnce = new TransactionsClient({
+      apiId: 'demo',
+      apiKey: 'demo-key',
+      baseUrl: sim.url,
+      maxRetries: 0,
+      rateLimit: { requests: 20, windowMs: WINDOW_MS },
+      fetch: async (url, init) => {
+        const response = await fetch(url, init);
+        injected ??= sim.control.inject(second);
+        return response;
+      },
+    });
+    try {
+      const response = await fetchRequestHandler({
+        endpoint: '/api/trpc',
+        req: new Request(`http://portal.test/api/trpc/transactions.list?batch=1&input=${input}`, {
+          headers: { 'trpc-accept': 'application/jsonl', cookie: `${SESSION_COOKIE}=${token}` },
+        }),
+        router: appRouter,
+        createContext: createFetchContextFactory({ ...deps, transactions: fetchOnce }),
+      });
+      const body = await response.text();
+      expect(body).toContain('"rows"');
+      expect(body).toContain('RATE_LIMIT_ERROR');
+      expect(body).toContain('retryAfterMs');
+      expect(body).not.toContain('demo-key');
+      expect(body).not.toContain('stack');
+    } finally {
+      injected?.remove();
+      await fetchOnce.close();
     }
   });
 });
