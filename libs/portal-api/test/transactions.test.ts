@@ -278,6 +278,17 @@ describe('transactions.exports', () => {
     }
   });
 
+  it('keeps a bounded number of finished exports per user', async () => {
+    const registry = new ExportRegistry({ loadJob: () => Promise.resolve([]) }, { maxFinishedPerUser: 2 });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push(registry.start('admin', { site: 'ECOM', startDate: yesterday, endDate: yesterday + 60 }).id);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(registry.list('admin').map((v) => v.id)).toEqual([ids[3], ids[2]]);
+    expect(registry.csv('admin', ids[0]!)).toBeNull();
+  });
+
   it('forgets finished exports after their time', () => {
     let now = 1_000_000;
     const registry = new ExportRegistry({ loadJob: () => Promise.resolve([]) }, { keepFinishedMs: 1000, now: () => now });

@@ -36,6 +36,8 @@ export interface ExportRegistryOptions {
   maxRunning?: number;
   /** A finished export (its CSV held in memory) is forgotten this long after it ended. Default 30 min. */
   keepFinishedMs?: number;
+  /** Finished exports kept per user; starting another forgets the oldest beyond this. Default 10. */
+  maxFinishedPerUser?: number;
   /** Passed to `loadJob`: scaled down with the simulator's time in tests and the e2e run. */
   pollIntervalMs?: number;
   /** Job pages in flight per export (`loadJob`'s `concurrency`). Default 4. */
@@ -61,6 +63,7 @@ export class ExportRegistry {
   private readonly maxRunningPerUser: number;
   private readonly maxRunning: number;
   private readonly keepFinishedMs: number;
+  private readonly maxFinishedPerUser: number;
   private readonly pollIntervalMs: number | undefined;
   private readonly concurrency: number;
   private readonly now: () => number;
@@ -72,6 +75,7 @@ export class ExportRegistry {
     this.maxRunningPerUser = options.maxRunningPerUser ?? 2;
     this.maxRunning = options.maxRunning ?? 4;
     this.keepFinishedMs = options.keepFinishedMs ?? 30 * 60_000;
+    this.maxFinishedPerUser = options.maxFinishedPerUser ?? 10;
     this.pollIntervalMs = options.pollIntervalMs;
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? Date.now;
@@ -93,6 +97,7 @@ export class ExportRegistry {
         message: `${this.maxRunning} exports are running on the portal already. Try again when one has finished.`,
       });
     }
+    this.forgetOldestFinished(owner);
     const id = randomUUID();
     const controller = new AbortController();
     const view: ExportView = {
@@ -189,6 +194,14 @@ export class ExportRegistry {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'No such export: it may have expired. Start a new one.' });
     }
     return entry;
+  }
+
+  /** Bounds the memory one user's finished CSVs hold. */
+  private forgetOldestFinished(owner: string): void {
+    const finished = [...this.entries.entries()]
+      .filter(([, e]) => e.owner === owner && e.view.state !== 'running')
+      .sort((a, b) => a[1].view.startedAt.localeCompare(b[1].view.startedAt));
+    for (const [id] of finished.slice(0, Math.max(0, finished.length - this.maxFinishedPerUser + 1))) this.entries.delete(id);
   }
 
   private expire(): void {

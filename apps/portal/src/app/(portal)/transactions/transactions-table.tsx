@@ -85,7 +85,7 @@ export function TransactionsTable({ rows, version, siteLabels }: { rows: Transac
   const template = columns.map((c) => `minmax(${c.size ?? 120}px, 1fr)`).join(' ');
 
   return (
-    <div ref={scrollRef} className="table-wrap virtual-scroll" tabIndex={0} aria-label="Transactions table, scrollable">
+    <div ref={scrollRef} className="table-wrap virtual-scroll" tabIndex={0} role="region" aria-label="Transactions table, scrollable">
       <table role="table" className="virtual-table" aria-rowcount={tableRows.length + 1}>
         <caption className="visually-hidden">Transactions</caption>
         <thead role="rowgroup" className="virtual-head">
