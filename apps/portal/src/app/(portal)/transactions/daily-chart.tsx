@@ -34,7 +34,7 @@ export function DailyChart({ data }: { data: DailyTotals }) {
             <Tooltip formatter={(value) => usd.format(Number(value))} labelFormatter={(label) => dayLabel(String(label))} />
             <Legend />
             {data.series.map((site, index) => (
-              <Bar key={site} dataKey={site} stackId="sites" fill={COLOURS[index % COLOURS.length]} isAnimationActive={false} />
+              <Bar key={site} dataKey={site} stackId="sites" fill={COLOURS[index % COLOURS.length]} maxBarSize={72} isAnimationActive={false} />
             ))}
           </BarChart>
         </ResponsiveContainer>

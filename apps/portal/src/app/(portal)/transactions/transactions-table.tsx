@@ -16,7 +16,8 @@ import { useMemo, useRef, useState } from 'react';
 import { siteLabelOf } from '../../../transactions/aggregate';
 
 const ROW_HEIGHT = 37;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Ranges are at most 31 days: month, day and time (with seconds, to tell busy minutes apart) suffice.
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function v2Field<K extends 'transactionStatus' | 'customerId' | 'isRecurringPlanSale' | 'isRecurringPlanRedemption'>(row: TransactionRow, key: K) {
@@ -31,9 +32,9 @@ function columnsFor(version: 'v1' | 'v2', siteLabels: ReadonlyMap<number, string
       id: 'date',
       header: 'Date & time',
       cell: (info) => (Number.isNaN(info.getValue()) ? info.row.original.date : dateTime.format(info.getValue())),
-      size: 190,
+      size: 170,
     }),
-    column.accessor((row) => siteLabelOf(row.transId, siteLabels), { id: 'site', header: 'Site', size: 110 }),
+    column.accessor((row) => siteLabelOf(row.transId, siteLabels), { id: 'site', header: 'Site', size: 90 }),
     column.accessor('transNumber', {
       header: 'Number',
       cell: (info) => (
