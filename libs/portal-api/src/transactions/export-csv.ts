@@ -34,7 +34,18 @@ export const EXPORT_CSV_COLUMNS = [
 
 /** Money as a decimal with two places, whatever its float noise. */
 export function money(value: number): string {
-  return (Math.round(value * 100) / 100).toFixed(2);
+  // The epsilon keeps binary halves (1.005 is 1.00499… as a double) rounding the way they read.
+  const cents = Math.round(Math.abs(value) * 100 + 1e-7) * Math.sign(value);
+  return (cents / 100 || 0).toFixed(2);
+}
+
+/**
+ * Free text (names typed at the till) that a spreadsheet would run as a formula gets a leading
+ * apostrophe (OWASP's CSV-injection advice). Only text cells: money stays a plain decimal.
+ */
+export function safeText(value: string | null): string {
+  if (value === null) return '';
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** Dates as ISO 8601 in UTC; a value the API sent that does not parse is kept as sent. */
@@ -48,7 +59,7 @@ function rowOf(t: TransactionJobItem): Array<string | number> {
     .map((tender) => `${tender.tenderSubType ? `${tender.tender}/${tender.tenderSubType}` : tender.tender} ${money(tender.total)}`)
     .join('; ');
   const items = t.items
-    .map((item) => `${item.quantity}× ${item.name} ${money(item.net)}${item.isVoided ? ' (voided)' : ''}`)
+    .map((item) => `${item.quantity} x ${item.name} ${money(item.net)}${item.isVoided ? ' (voided)' : ''}`)
     .join('; ');
   const discountTotal = t.discounts.reduce((sum, d) => sum + d.discountAmount, 0);
   const discounts = t.discounts.map((d) => `${d.discountName} ${money(d.discountAmount)}`).join('; ');
@@ -59,18 +70,18 @@ function rowOf(t: TransactionJobItem): Array<string | number> {
     isoDate(t.completeDate),
     t.type,
     t.transactionStatus ?? '',
-    t.salesDeviceName,
+    safeText(t.salesDeviceName),
     money(t.total),
-    tenders,
-    items,
+    safeText(tenders),
+    safeText(items),
     t.items.reduce((sum, item) => sum + item.quantity, 0),
     money(discountTotal),
-    discounts,
-    t.customerName ?? '',
+    safeText(discounts),
+    safeText(t.customerName),
     t.customerId ?? '',
-    t.vehicleLicensePlate ?? '',
-    t.employeeCashier ?? '',
-    t.employeeGreeter ?? '',
+    safeText(t.vehicleLicensePlate),
+    safeText(t.employeeCashier),
+    safeText(t.employeeGreeter),
     String(t.isRecurringSale),
     String(t.isRecurringRedemption),
     String(t.isPrepaidSale),
