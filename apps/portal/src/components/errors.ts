@@ -29,24 +29,30 @@ function retryHint(details: Record<string, unknown>): string {
   return `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 }
 
+/** A message as a sentence, so that a hint can follow it ("Batch job failed" → "Batch job failed."). */
+function sentence(message: string): string {
+  const trimmed = message.trim();
+  return /[.!?)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** The sentence for a public error (e.g. a failed export's, which arrives as data, not as a thrown error). */
 export function messageOfPublicError(pub: PortalError): string {
   switch (pub.code) {
     case 'UNAUTHORIZED':
       return 'Your sign-in has ended. Sign in again to continue.';
     case 'RATE_LIMIT_ERROR':
-      return `${pub.message} ${retryHint(pub.details)}`;
     case 'TOO_MANY_REQUESTS':
-      return `${pub.message} ${retryHint(pub.details)}`;
-    case 'BACKOFFICE_SERVER_ERROR':
+      return `${sentence(pub.message)} ${retryHint(pub.details)}`;
     case 'API_ERROR':
     case 'API_TIMEOUT_ERROR':
-      return `${pub.message} Try again in a moment; if it persists, check the tenant in the BackOffice itself.`;
+      return `${sentence(pub.message)} Try again in a moment; if it persists, the Data API may be having trouble.`;
+    case 'BACKOFFICE_SERVER_ERROR':
+      return `${sentence(pub.message)} Try again in a moment; if it persists, check the tenant in the BackOffice itself.`;
     case 'AUTHENTICATION_ERROR':
-      return `The portal's own tenant credentials were refused: ${pub.message} Ask whoever runs the portal to check them.`;
+      return `The portal's own tenant credentials were refused: ${sentence(pub.message)} Ask whoever runs the portal to check them.`;
     case 'INTERNAL_ERROR':
     case 'NETWORK_ERROR':
-      return `${pub.message} Try again in a moment.`;
+      return `${sentence(pub.message)} Try again in a moment.`;
     default:
       return pub.message;
   }
