@@ -32,7 +32,8 @@ export function DailyChart({ data }: { data: DailyTotals }) {
             <XAxis dataKey="day" tickFormatter={dayLabel} />
             <YAxis tickFormatter={(value: number) => compactUsd.format(value)} width={64} />
             <Tooltip formatter={(value) => usd.format(Number(value))} labelFormatter={(label) => dayLabel(String(label))} />
-            <Legend />
+            {/* In series order (largest first, "Other" last), not alphabetical. */}
+            <Legend itemSorter={null} />
             {data.series.map((site, index) => (
               <Bar key={site} dataKey={site} stackId="sites" fill={COLOURS[index % COLOURS.length]} maxBarSize={72} isAnimationActive={false} />
             ))}
