@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -10,13 +11,16 @@ describe('README tour', () => {
       cwd: repoRoot,
       encoding: 'utf8',
       timeout: 60_000,
+      // Task runners set FORCE_COLOR; the example's console output is matched as plain text.
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
     });
+    const stdout = stripVTControlCharacters(run.stdout);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/created \{/);
-    expect(run.stdout).toMatch(/disabled \{/);
-    expect(run.stdout).toMatch(/linked Back Office user \d+ linked \d+/);
-    expect(run.stdout).toMatch(/partial failure \d+ \[ 'insertEmployee', 'verifySites' \] \[ 'applyPermissions' \]/);
-    for (const kind of ['LookupError', 'DuplicateError', 'NotFoundError', 'ValidationError']) expect(run.stdout).toContain(`${kind} →`);
+    expect(stdout).toMatch(/created \{/);
+    expect(stdout).toMatch(/disabled \{/);
+    expect(stdout).toMatch(/linked Back Office user \d+ linked \d+/);
+    expect(stdout).toMatch(/partial failure \d+ \[ 'insertEmployee', 'verifySites' \] \[ 'applyPermissions' \]/);
+    for (const kind of ['LookupError', 'DuplicateError', 'NotFoundError', 'ValidationError']) expect(stdout).toContain(`${kind} →`);
   }, 60_000);
 });
