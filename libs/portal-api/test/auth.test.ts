@@ -73,6 +73,19 @@ describe('sign-in', () => {
     });
   });
 
+  it('counts guesses sent at once: concurrent wrong passwords cannot outrun the throttle', async () => {
+    const info = request({ ip: '10.6.6.6' });
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      callerWith(info).auth.signIn({ username: 'admin', password: `burst-${i}` }).then(
+        () => 'signed in',
+        (error: { code?: string }) => error.code,
+      ),
+    );
+    const codes = await Promise.all(guesses);
+    expect(codes.filter((code) => code === 'UNAUTHORIZED')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'TOO_MANY_REQUESTS')).toHaveLength(7);
+  });
+
   it('limits failures per username from any address, since forwarded addresses can be forged', async () => {
     for (let i = 0; i < 20; i++) {
       await expect(callerWith(request({ ip: `10.7.0.${i}` })).auth.signIn({ username: 'viewer', password: `guess-${i}` })).rejects.toMatchObject({

@@ -17,14 +17,14 @@ export const authRouter = router({
         message: `Too many failed sign-ins. Try again in ${Math.ceil(waitMs / 60_000)} minute(s).`,
       });
     }
+    // Counted as a failure before the (slow) hash check: otherwise guesses sent at once all pass
+    // the check above before any of them is recorded. A success clears the count.
+    auth.throttle.recordFailure(throttleKey);
+    auth.accountThrottle.recordFailure(username);
     const user = auth.users.find((u) => u.username === input.username);
     // Verify against a dummy hash for unknown users so the timing does not reveal which names exist.
     const valid = await verifyPassword(input.password, user?.passwordHash ?? UNMATCHABLE_HASH);
-    if (!user || !valid) {
-      auth.throttle.recordFailure(throttleKey);
-      auth.accountThrottle.recordFailure(username);
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Wrong username or password.' });
-    }
+    if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Wrong username or password.' });
     auth.throttle.recordSuccess(throttleKey);
     auth.accountThrottle.recordSuccess(username);
     const expiresAt = Date.now() + auth.sessionTtlMs;
