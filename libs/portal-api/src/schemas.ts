@@ -7,6 +7,7 @@ import {
   TransactionTypeSchema,
 } from '@washops/transactions-client/schemas';
 import { z } from 'zod';
+import { checkedBy } from './validated-input.js';
 
 export const signInInput = z.object({
   username: z.string().trim().min(1, 'Enter your username').max(64),
@@ -14,18 +15,6 @@ export const signInInput = z.object({
 });
 
 /* ---- Transactions: thin wrappers around the transactions client's own schemas. ---- */
-
-
-/** Runs a client schema over the value and reports its issues at their field paths. */
-function checkedBy(schema: z.ZodType) {
-  return (value: unknown, ctx: z.RefinementCtx): void => {
-    const result = schema.safeParse(value);
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) });
-    }
-  };
-}
 
 /**
  * A list: the client's list params (dates, site, region; at most 31 days), the API version and,
