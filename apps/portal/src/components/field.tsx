@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 interface FieldShellProps {
   label: string;
@@ -27,6 +27,15 @@ export function FieldShell({ label, error, hint, status, children }: FieldShellP
           {status}
         </p>
       ) : null}
+      <FieldMessages errorId={errorId} error={error} hintId={hintId} hint={hint} />
+    </div>
+  );
+}
+
+/** A field's error and hint, under ids its control names in `aria-describedby`. */
+function FieldMessages({ errorId, error, hintId, hint }: { errorId: string | undefined; error: string | undefined; hintId: string | undefined; hint: ReactNode }) {
+  return (
+    <>
       {error ? (
         <p id={errorId} className="field-error">
           {error}
@@ -37,7 +46,7 @@ export function FieldShell({ label, error, hint, status, children }: FieldShellP
           {hint}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -118,16 +127,64 @@ export function CheckboxGroup({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages errorId={errorId} error={error} hintId={hintId} hint={hint} />
     </fieldset>
   );
+}
+
+/** One checkbox with its label, e.g. "All sites". */
+export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="field">
+      <label className="checkbox">
+        <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** After a refused submit, focus the first field with an error (once React has rendered the messages). */
+export function focusFirstInvalid(form: HTMLFormElement): void {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** A permission template select: the tenant's templates of one scope, by name. */
+export function TemplateSelect({
+  templates,
+  loading,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  templates: ReadonlyArray<{ id: number | string; name: string }>;
+  loading: boolean;
+  value: string;
+  onChange: (name: string) => void;
+  error: string | undefined;
+  hint: ReactNode;
+}) {
+  return (
+    <SelectField label="Permission" required value={value} onChange={(event) => onChange(event.target.value)} error={error} disabled={loading} hint={hint}>
+      <option value="">{loading ? 'Loading the templates…' : 'Choose a template'}</option>
+      {templates.map((template) => (
+        <option key={template.id} value={template.name}>
+          {template.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** The fields of a form's values that hold text. */
+export type TextFieldName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** `value`, `onChange` and `error` of a text field, from the form's state: one line per field instead of three. */
+export function textFieldBinder<V>(values: V, set: (field: TextFieldName<V>, value: string) => void, errorOf: (field: string) => string | undefined) {
+  return (field: TextFieldName<V>) => ({
+    value: values[field] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
+    error: errorOf(field),
+  });
 }

@@ -4,9 +4,10 @@ import type { BackofficeUserCreated } from '@washops/backoffice-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessageOf, fieldErrorsOf, portalErrorOf } from '../../../components/errors';
-import { CheckboxGroup, SelectField, TextField } from '../../../components/field';
-import { Loading, QueryError, Warnings } from '../../../components/query-state';
+import { focusFirstInvalid, TemplateSelect, TextField, textFieldBinder } from '../../../components/field';
+import { QueryError, Warnings } from '../../../components/query-state';
 import { useIsAdmin } from '../../../components/session';
+import { SitesChoice } from '../../../components/sites-choice';
 import {
   backofficeUserFieldOf,
   emptyBackofficeUserForm,
@@ -60,6 +61,7 @@ function AdminForm() {
   const validation = validateBackofficeUserForm(values);
   const clientErrors = submitted ? validation.errors : {};
   const errorOf = (field: string) => serverErrors[field] ?? clientErrors[field];
+  const bind = textFieldBinder(values, set, errorOf);
 
   function set<K extends keyof BackofficeUserFormValues>(field: K, value: BackofficeUserFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -70,8 +72,7 @@ function AdminForm() {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validation.errors).length > 0) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     setServerErrors({});
@@ -167,9 +168,7 @@ function AdminForm() {
                     label="Employee's POS user id"
                     inputMode="numeric"
                     required
-                    value={values.linkPosUserId}
-                    onChange={(e) => set('linkPosUserId', e.target.value)}
-                    error={errorOf('linkPosUserId')}
+                    {...bind('linkPosUserId')}
                     hint="The employee must be active."
                   />
                 ) : (
@@ -177,9 +176,7 @@ function AdminForm() {
                     label="Employee's email"
                     type="email"
                     required
-                    value={values.linkEmail}
-                    onChange={(e) => set('linkEmail', e.target.value)}
-                    error={errorOf('linkEmail')}
+                    {...bind('linkEmail')}
                     hint="The employee must be active."
                   />
                 )}
@@ -187,8 +184,8 @@ function AdminForm() {
             </>
           ) : (
             <div className="form-grid">
-              <TextField label="First name" required value={values.firstName} onChange={(e) => set('firstName', e.target.value)} error={errorOf('firstName')} />
-              <TextField label="Last name" required value={values.lastName} onChange={(e) => set('lastName', e.target.value)} error={errorOf('lastName')} />
+              <TextField label="First name" required {...bind('firstName')} />
+              <TextField label="Last name" required {...bind('lastName')} />
             </div>
           )}
         </fieldset>
@@ -199,19 +196,15 @@ function AdminForm() {
             <TextField
               label="Username"
               required
-              value={values.username}
-              onChange={(e) => set('username', e.target.value)}
-              error={errorOf('username')}
+              {...bind('username')}
               hint="A letter, then 2 to 63 letters, digits or underscores."
               autoComplete="off"
             />
-            <TextField label="Email" type="email" required value={values.email} onChange={(e) => set('email', e.target.value)} error={errorOf('email')} autoComplete="off" />
+            <TextField label="Email" type="email" required {...bind('email')} autoComplete="off" />
             <TextField
               label="Password"
               type="password"
-              value={values.password}
-              onChange={(e) => set('password', e.target.value)}
-              error={errorOf('password')}
+              {...bind('password')}
               hint="At least 8 characters. Leave empty to generate one; it is shown once."
               autoComplete="new-password"
             />
@@ -219,51 +212,33 @@ function AdminForm() {
               <TextField
                 label="Permission"
                 required
-                value={values.permission}
-                onChange={(e) => set('permission', e.target.value)}
-                error={errorOf('permission')}
+                {...bind('permission')}
                 hint="The tenant lists no Back Office templates yet; type the template's name."
               />
             ) : (
-              <SelectField
-                label="Permission"
-                required
+              <TemplateSelect
+                templates={backofficeTemplates}
+                loading={templates.isPending}
                 value={values.permission}
-                onChange={(e) => set('permission', e.target.value)}
+                onChange={(name) => set('permission', name)}
                 error={errorOf('permission')}
-                disabled={templates.isPending}
                 hint="Assign this template in the BackOffice's user list afterwards; the portal records it."
-              >
-                <option value="">{templates.isPending ? 'Loading the templates…' : 'Choose a template'}</option>
-                {backofficeTemplates.map((t) => (
-                  <option key={t.id} value={t.name}>
-                    {t.name}
-                  </option>
-                ))}
-              </SelectField>
+              />
             )}
           </div>
         </fieldset>
 
         <fieldset className="section">
           <legend>Sites</legend>
-          <div className="field">
-            <label className="checkbox">
-              <input type="checkbox" checked={values.allSites} onChange={(e) => set('allSites', e.target.checked)} />
-              All sites
-            </label>
-          </div>
-          {values.allSites ? null : sites.isPending ? (
-            <Loading label="Loading sites…" />
-          ) : (
-            <CheckboxGroup
-              legend="Sites"
-              options={(sites.data ?? []).map((s) => ({ value: s.name, label: s.code ? `${s.name} (${s.code})` : s.name }))}
-              selected={values.sites}
-              onChange={(next) => set('sites', next)}
-              error={errorOf('sites')}
-            />
-          )}
+          <SitesChoice
+            allSitesLabel="All sites"
+            allSites={values.allSites}
+            onAllSitesChange={(all) => set('allSites', all)}
+            sites={sites}
+            selected={values.sites}
+            onChange={(next) => set('sites', next)}
+            error={errorOf('sites')}
+          />
         </fieldset>
 
         <div className="actions">

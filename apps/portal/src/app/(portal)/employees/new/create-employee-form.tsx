@@ -7,9 +7,10 @@ import Link from 'next/link';
 import { useMemo, useState, type FormEvent } from 'react';
 import { availabilityView } from '../../../../components/availability';
 import { errorMessageOf, fieldErrorsOf } from '../../../../components/errors';
-import { CheckboxGroup, SelectField, TextField } from '../../../../components/field';
+import { CheckboxField, CheckboxGroup, focusFirstInvalid, TemplateSelect, TextField, textFieldBinder } from '../../../../components/field';
 import { Loading, QueryError, Warnings } from '../../../../components/query-state';
 import { useIsAdmin } from '../../../../components/session';
+import { SitesChoice } from '../../../../components/sites-choice';
 import { useDebounced } from '../../../../components/use-debounced';
 import { emptyEmployeeForm, validateEmployeeForm, wholeNumber, type EmployeeFormValues } from '../../../../forms/employee-form';
 import { useTRPC } from '../../../../trpc/client';
@@ -86,6 +87,7 @@ function AdminCreateEmployeeForm() {
   const validation = useMemo(() => validateEmployeeForm(values), [values]);
   const clientErrors = submitted ? validation.errors : {};
   const errorOf = (field: string) => serverErrors[field] ?? clientErrors[field];
+  const bind = textFieldBinder(values, set, errorOf);
 
   function set<K extends keyof EmployeeFormValues>(field: K, value: EmployeeFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -159,14 +161,13 @@ function AdminCreateEmployeeForm() {
         <fieldset className="section">
           <legend>Person</legend>
           <div className="form-grid">
-            <TextField label="First name" required value={values.firstName} onChange={(e) => set('firstName', e.target.value)} error={errorOf('firstName')} autoComplete="off" />
-            <TextField label="Last name" required value={values.lastName} onChange={(e) => set('lastName', e.target.value)} error={errorOf('lastName')} autoComplete="off" />
+            <TextField label="First name" required {...bind('firstName')} autoComplete="off" />
+            <TextField label="Last name" required {...bind('lastName')} autoComplete="off" />
             <TextField
               label="Email"
               type="email"
               required
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
+              {...bind('email')}
               error={errorOf('email') ?? emailAvailability.takenError}
               status={emailAvailability.status}
               autoComplete="off"
@@ -175,8 +176,7 @@ function AdminCreateEmployeeForm() {
               label="Phone"
               type="tel"
               required
-              value={values.phone}
-              onChange={(e) => set('phone', e.target.value)}
+              {...bind('phone')}
               error={errorOf('phone') ?? phoneAvailability.takenError}
               status={phoneAvailability.status}
               hint="9 or 10 digits; spaces and symbols are ignored."
@@ -192,52 +192,39 @@ function AdminCreateEmployeeForm() {
               label="POS user id"
               inputMode="numeric"
               required
-              value={values.posUserId}
-              onChange={(e) => set('posUserId', e.target.value)}
+              {...bind('posUserId')}
               error={errorOf('posUserId') ?? posAvailability.takenError}
               status={posAvailability.status}
             />
             <TextField
               label="POS PIN"
               inputMode="numeric"
-              value={values.posPin}
-              onChange={(e) => set('posPin', e.target.value)}
-              error={errorOf('posPin')}
+              {...bind('posPin')}
               hint="5 digits. Leave empty to generate one."
               autoComplete="off"
             />
-            <SelectField
-              label="Permission"
-              required
+            <TemplateSelect
+              templates={posTemplates}
+              loading={permissions.isPending}
               value={values.permission}
-              onChange={(e) => set('permission', e.target.value)}
+              onChange={(name) => set('permission', name)}
               error={errorOf('permission')}
-              disabled={permissions.isPending}
-              hint={permissions.isPending ? 'Loading the templates…' : 'The POS permission template.'}
-            >
-              <option value="">Choose a template</option>
-              {posTemplates.map((template) => (
-                <option key={template.id} value={template.name}>
-                  {template.name}
-                </option>
-              ))}
-            </SelectField>
+              hint="The POS permission template."
+            />
           </div>
         </fieldset>
 
         <fieldset className="section">
           <legend>Work</legend>
           <div className="form-grid">
-            <TextField label="Wage rate (USD per hour)" inputMode="decimal" required value={values.wageRate} onChange={(e) => set('wageRate', e.target.value)} error={errorOf('wageRate')} />
+            <TextField label="Wage rate (USD per hour)" inputMode="decimal" required {...bind('wageRate')} />
             <TextField
               label="Overtime wage rate (USD per hour)"
               inputMode="decimal"
-              value={values.overtimeWageRate}
-              onChange={(e) => set('overtimeWageRate', e.target.value)}
-              error={errorOf('overtimeWageRate')}
+              {...bind('overtimeWageRate')}
               hint="Leave empty for 1.5 × the wage rate."
             />
-            <TextField label="Start date" type="date" required value={values.startDate} onChange={(e) => set('startDate', e.target.value)} error={errorOf('startDate')} />
+            <TextField label="Start date" type="date" required {...bind('startDate')} />
           </div>
           {departments.isPending ? (
             <Loading label="Loading departments…" />
@@ -250,67 +237,50 @@ function AdminCreateEmployeeForm() {
               error={errorOf('departments')}
             />
           )}
-          <div className="field">
-            <label className="checkbox">
-              <input type="checkbox" checked={values.allSites} onChange={(e) => set('allSites', e.target.checked)} />
-              Available at all sites
-            </label>
-          </div>
-          {values.allSites ? (
-            errorOf('availableSites') ? <p className="field-error">{errorOf('availableSites')}</p> : null
-          ) : sites.isPending ? (
-            <Loading label="Loading sites…" />
-          ) : (
-            <CheckboxGroup
-              legend="Sites"
-              options={(sites.data ?? []).map((s) => ({ value: s.name, label: s.code ? `${s.name} (${s.code})` : s.name }))}
-              selected={values.sites}
-              onChange={(next) => set('sites', next)}
-              error={errorOf('availableSites')}
-              hint="The first site chosen is where wages are attributed."
-            />
-          )}
+          <SitesChoice
+            allSitesLabel="Available at all sites"
+            allSites={values.allSites}
+            onAllSitesChange={(all) => set('allSites', all)}
+            sites={sites}
+            selected={values.sites}
+            onChange={(next) => set('sites', next)}
+            error={errorOf('availableSites')}
+            hint="The first site chosen is where wages are attributed."
+          />
         </fieldset>
 
         <fieldset className="section">
           <legend>Optional details</legend>
           <div className="form-grid">
-            <TextField label="Payroll employee id" value={values.payrollEmployeeId} onChange={(e) => set('payrollEmployeeId', e.target.value)} error={errorOf('payrollEmployeeId')} />
-            <TextField label="Emergency contact name" value={values.emergencyContactName} onChange={(e) => set('emergencyContactName', e.target.value)} error={errorOf('emergencyContactName')} />
+            <TextField label="Payroll employee id" {...bind('payrollEmployeeId')} />
+            <TextField label="Emergency contact name" {...bind('emergencyContactName')} />
             <TextField
               label="Emergency contact phone"
               type="tel"
-              value={values.emergencyContactPhone}
-              onChange={(e) => set('emergencyContactPhone', e.target.value)}
-              error={errorOf('emergencyContactPhone')}
+              {...bind('emergencyContactPhone')}
             />
           </div>
         </fieldset>
 
         <fieldset className="section">
           <legend>Back Office</legend>
-          <div className="field">
-            <label className="checkbox">
-              <input type="checkbox" checked={values.requiresBackoffice} onChange={(e) => set('requiresBackoffice', e.target.checked)} />
-              Also create a Back Office user linked to this employee
-            </label>
-          </div>
+          <CheckboxField
+            label="Also create a Back Office user linked to this employee"
+            checked={values.requiresBackoffice}
+            onChange={(checked) => set('requiresBackoffice', checked)}
+          />
           {values.requiresBackoffice ? (
             <div className="form-grid">
               <TextField
                 label="Back Office username"
                 required
-                value={values.backofficeUsername}
-                onChange={(e) => set('backofficeUsername', e.target.value)}
-                error={errorOf('backofficeUsername')}
+                {...bind('backofficeUsername')}
                 autoComplete="off"
               />
               <TextField
                 label="Back Office password"
                 type="password"
-                value={values.backofficePassword}
-                onChange={(e) => set('backofficePassword', e.target.value)}
-                error={errorOf('backofficePassword')}
+                {...bind('backofficePassword')}
                 hint="At least 8 characters. Leave empty to generate one; it is shown once."
                 autoComplete="new-password"
               />
@@ -327,11 +297,6 @@ function AdminCreateEmployeeForm() {
       </form>
     </>
   );
-}
-
-function focusFirstInvalid(form: HTMLFormElement) {
-  // After React has rendered the messages.
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 function CreatedResult({ created, name, onAnother }: { created: EmployeeCreated; name: string; onAnother: () => void }) {
