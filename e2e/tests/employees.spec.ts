@@ -105,4 +105,12 @@ test('form errors are tied to their fields', async ({ page }) => {
   await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('email must look like name@domain.tld');
   await expect(page.getByLabel('POS user id')).toHaveAccessibleDescription('posUserId is required');
   await expect(page.getByLabel('First name')).toBeFocused();
+
+  // When the only problem is a group of checkboxes, its first box takes the focus.
+  await fillEmployee(page, { posUserId: String(800_000 + stamp), email: `focus.${stamp}@example.com`, phone: `557${String(stamp).padStart(7, '0')}` });
+  await page.getByRole('checkbox', { name: 'Cashier' }).uncheck();
+  await page.getByRole('button', { name: 'Create employee' }).click();
+  const departments = page.getByRole('group', { name: 'Departments' });
+  await expect(departments).toHaveAccessibleDescription('Choose at least one department');
+  await expect(departments.getByRole('checkbox').first()).toBeFocused();
 });

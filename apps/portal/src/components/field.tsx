@@ -144,9 +144,16 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
   );
 }
 
-/** After a refused submit, focus the first field with an error (once React has rendered the messages). */
+/**
+ * After a refused submit, focus the first field with an error (once React has rendered the
+ * messages). A group of checkboxes cannot take focus itself; its first box does.
+ */
 export function focusFirstInvalid(form: HTMLFormElement): void {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  requestAnimationFrame(() => {
+    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = invalid instanceof HTMLFieldSetElement ? invalid.querySelector<HTMLElement>('input, select, textarea') : invalid;
+    target?.focus();
+  });
 }
 
 /** A permission template select: the tenant's templates of one scope, by name. */
