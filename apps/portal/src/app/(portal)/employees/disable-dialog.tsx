@@ -6,13 +6,13 @@ import { useEffect, useId, useRef } from 'react';
 import { errorMessageOf } from '../../../components/errors';
 import { Warnings } from '../../../components/query-state';
 import { useTRPC } from '../../../trpc/client';
+import { fullName } from './full-name';
 
-function name(employee: EmployeeSummary): string {
-  return `${employee.firstName} ${employee.lastName}`.trim();
-}
-
-/** Asks before disabling, names the employee, then shows the verified result from the BackOffice. */
-export function DisableDialog({ employee, onClose }: { employee: EmployeeSummary; onClose: () => void }) {
+/**
+ * Asks before disabling, names the employee, then shows the verified result from the BackOffice.
+ * `onClose` learns whether the employee was disabled: the button that opened the dialog may be gone.
+ */
+export function DisableDialog({ employee, onClose }: { employee: EmployeeSummary; onClose: (disabled: boolean) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -30,13 +30,13 @@ export function DisableDialog({ employee, onClose }: { employee: EmployeeSummary
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  const who = name(employee);
+  const who = fullName(employee);
   return (
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onClose={onClose}
+      onClose={() => onClose(disable.isSuccess)}
       onCancel={(event) => {
         if (disable.isPending) event.preventDefault();
       }}

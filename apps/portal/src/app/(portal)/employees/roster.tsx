@@ -3,20 +3,17 @@
 import type { EmployeeSummary } from '@washops/backoffice-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Loading, QueryError } from '../../../components/query-state';
 import { useIsAdmin } from '../../../components/session';
 import { useTRPC, useTRPCClient } from '../../../trpc/client';
 import { DisableDialog } from './disable-dialog';
+import { fullName } from './full-name';
 
 type StatusFilter = 'active' | 'inactive' | 'all';
 
 /** Rows rendered at once; a search narrows the rest down. */
 const MAX_ROWS = 250;
-
-export function fullName(employee: Pick<EmployeeSummary, 'firstName' | 'lastName'>): string {
-  return `${employee.firstName} ${employee.lastName}`.trim();
-}
 
 function matches(employee: EmployeeSummary, terms: string[]): boolean {
   const digits = employee.phone.replace(/\D/g, '');
@@ -33,6 +30,7 @@ export function Roster() {
   const isAdmin = useIsAdmin();
   const searchId = useId();
   const statusId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('active');
   const [refreshing, setRefreshing] = useState(false);
@@ -80,6 +78,7 @@ export function Roster() {
         <div className="field search">
           <label htmlFor={searchId}>Search</label>
           <input
+            ref={searchRef}
             id={searchId}
             type="search"
             value={search}
@@ -172,7 +171,16 @@ export function Roster() {
           )}
         </>
       ) : null}
-      {toDisable ? <DisableDialog employee={toDisable} onClose={() => setToDisable(null)} /> : null}
+      {toDisable ? (
+        <DisableDialog
+          employee={toDisable}
+          onClose={(disabled) => {
+            setToDisable(null);
+            // The disabled employee's row (and its button, where focus would return) leaves the active list.
+            if (disabled) searchRef.current?.focus();
+          }}
+        />
+      ) : null}
     </>
   );
 }
