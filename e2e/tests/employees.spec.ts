@@ -71,6 +71,8 @@ test.describe.serial('an admin manages an employee', () => {
     await expect(done).toContainText(/Back Office user/);
     await done.getByRole('button', { name: 'Close' }).click();
     await expect(done).toBeHidden();
+    // The row's Disable button is gone with the row, so the focus comes back to the search.
+    await expect(page.getByLabel('Search')).toBeFocused();
 
     // Gone from the active list, present among the disabled.
     await expect(page.getByText(/No active employees match/)).toBeVisible();
