@@ -18,6 +18,7 @@ test('a wrong password is refused; the right one opens the roster and sign-out e
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong username or password.');
+  await expect(page.getByLabel('Password')).toBeFocused();
   await expect(page).toHaveURL(/\/sign-in$/);
 
   await page.getByLabel('Password').fill(DEMO_USERS.admin.password);
@@ -39,5 +40,6 @@ test('empty fields are reported at the fields', async ({ page }) => {
   const username = page.getByLabel('Username');
   await expect(username).toHaveAttribute('aria-invalid', 'true');
   await expect(username).toHaveAccessibleDescription('Enter your username');
+  await expect(username).toBeFocused();
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Enter your password');
 });

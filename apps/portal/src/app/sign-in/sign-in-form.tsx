@@ -2,19 +2,28 @@
 
 import { signInInput } from '@washops/portal-api/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, portalErrorOf } from '../../components/errors';
-import { TextField } from '../../components/field';
+import { focusFirstInvalid, TextField } from '../../components/field';
 import { useTRPC } from '../../trpc/client';
 
 export function SignInForm({ next }: { next: string }) {
   const trpc = useTRPC();
+  const formRef = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const signIn = useMutation(
     trpc.auth.signIn.mutationOptions({
       // A full page load, so the server renders the portal with the new session cookie.
       onSuccess: () => window.location.assign(next),
-      onError: (error) => setFieldErrors(fieldErrorsOf(error)),
+      onError: (error) => {
+        setFieldErrors(fieldErrorsOf(error));
+        // The disabled button lost the focus; the password is what to type again.
+        const password = formRef.current?.elements.namedItem('password');
+        if (password instanceof HTMLInputElement) {
+          password.focus();
+          password.select();
+        }
+      },
     }),
   );
 
@@ -24,6 +33,7 @@ export function SignInForm({ next }: { next: string }) {
     const parsed = signInInput.safeParse({ username: data.get('username'), password: data.get('password') });
     if (!parsed.success) {
       setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     setFieldErrors({});
@@ -32,7 +42,7 @@ export function SignInForm({ next }: { next: string }) {
 
   const formError = signIn.isError && Object.keys(fieldErrors).length === 0 ? portalErrorOf(signIn.error).message : null;
   return (
-    <form onSubmit={submit} noValidate aria-busy={signIn.isPending}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-busy={signIn.isPending}>
       {formError ? (
         <div role="alert" className="alert alert-error">
           {formError}
