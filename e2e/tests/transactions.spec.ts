@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_STATE } from './auth-states.js';
+import { ADMIN_STATE, VIEWER_STATE } from './auth-states.js';
 
 test.use({ storageState: ADMIN_STATE });
 
@@ -61,7 +61,7 @@ test('opens a transaction: header, tenders, items and discounts', async ({ page 
   await expect(page).toHaveURL(/\/transactions\?from=/);
 });
 
-test('runs an export to completion; the CSV has one row per record reported', async ({ page }) => {
+test('runs an export to completion; the CSV has one row per record reported, for its owner only', async ({ page, playwright, baseURL }) => {
   const card = await startExport(page, 'CENT');
   await expect(card.getByTestId('export-progress')).toContainText(/\d+ of \d+ pages/);
   const download = card.getByRole('link', { name: 'Download CSV' });
@@ -76,6 +76,18 @@ test('runs an export to completion; the CSV has one row per record reported', as
   expect(lines[0]).toMatch(/^transaction_id,number,site,complete_date,/);
   expect(lines.length - 1).toBe(records);
   expect(lines[1]).toMatch(/^\d+:\d+,\d+,CENT,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/);
+
+  // The download checks the session and the owner: nobody else gets the file.
+  const href = (await download.getAttribute('href'))!;
+  // Explicitly without cookies: new request contexts inherit the test's (admin) storage state.
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const viewer = await playwright.request.newContext({ baseURL, storageState: VIEWER_STATE });
+  try {
+    expect((await anonymous.get(href)).status()).toBe(401);
+    expect((await viewer.get(href)).status()).toBe(404);
+  } finally {
+    await Promise.all([anonymous.dispose(), viewer.dispose()]);
+  }
 });
 
 test('cancels an export midway: it stops and offers nothing to download', async ({ page }) => {

@@ -225,6 +225,9 @@ describe('transactions.exports', () => {
     const admin = callerAs(deps, 'admin');
     const started = await admin.transactions.exports.start({ site: 'HOBART', ...day });
     await waitForState('admin', started.id, (s) => s.pagesDone >= 1);
+    // Someone else's cancel finds no such export and stops nothing.
+    expect((await errorOf(callerAs(deps, 'viewer').transactions.exports.cancel({ id: started.id }))).code).toBe('NOT_FOUND');
+    expect((await admin.transactions.exports.status({ id: started.id })).state).toBe('running');
     const cancelled = await admin.transactions.exports.cancel({ id: started.id });
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.pagesDone).toBeLessThan(cancelled.pagesTotal ?? Infinity);
