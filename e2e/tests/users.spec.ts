@@ -40,4 +40,5 @@ test('linking to an employee that does not exist is reported at the link field',
   const link = page.getByLabel("Employee's POS user id");
   await expect(link).toHaveAttribute('aria-invalid', 'true');
   await expect(link).toHaveAccessibleDescription(/No employee has POS user id 999999/);
+  await expect(link).toBeFocused();
 });

@@ -2,7 +2,7 @@
 
 import type { BackofficeUserCreated } from '@washops/backoffice-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessageOf, fieldErrorsOf, portalErrorOf } from '../../../components/errors';
 import { focusFirstInvalid, TemplateSelect, TextField, textFieldBinder } from '../../../components/field';
 import { QueryError, Warnings } from '../../../components/query-state';
@@ -37,6 +37,7 @@ function AdminForm() {
   const trpc = useTRPC();
   const modeName = useId();
   const linkByName = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<BackofficeUserFormValues>(emptyBackofficeUserForm);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -54,6 +55,7 @@ function AdminForm() {
           fields[values.linkBy === 'posUserId' ? 'linkPosUserId' : 'linkEmail'] = portalErrorOf(error).message;
         }
         setServerErrors(fields);
+        if (formRef.current) focusFirstInvalid(formRef.current);
       },
     }),
   );
@@ -137,7 +139,7 @@ function AdminForm() {
           {formError ?? formLevelIssue}
         </div>
       ) : null}
-      <form className="card" onSubmit={submit} noValidate aria-busy={create.isPending}>
+      <form ref={formRef} className="card" onSubmit={submit} noValidate aria-busy={create.isPending}>
         <fieldset className="section">
           <legend>Who</legend>
           <div className="radio-row field">

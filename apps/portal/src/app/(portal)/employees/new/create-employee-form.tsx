@@ -4,7 +4,7 @@ import { emailSchema, phoneSchema, posUserIdSchema } from '@washops/backoffice-c
 import type { EmployeeCreated } from '@washops/backoffice-client';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { availabilityView } from '../../../../components/availability';
 import { errorMessageOf, fieldErrorsOf } from '../../../../components/errors';
 import { CheckboxField, CheckboxGroup, focusFirstInvalid, TemplateSelect, TextField, textFieldBinder } from '../../../../components/field';
@@ -46,6 +46,7 @@ export function CreateEmployeeForm() {
 function AdminCreateEmployeeForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<EmployeeFormValues>(() => emptyEmployeeForm(today()));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -78,7 +79,11 @@ function AdminCreateEmployeeForm() {
   const create = useMutation(
     trpc.employees.create.mutationOptions({
       onSuccess: setCreated,
-      onError: (error) => setServerErrors(fieldErrorsOf(error)),
+      onError: (error) => {
+        setServerErrors(fieldErrorsOf(error));
+        // The disabled submit button dropped the focus; take it to the field the server refused.
+        if (formRef.current) focusFirstInvalid(formRef.current);
+      },
       // Also after a failure: a later step may fail after the employee exists (the message says which).
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.employees.pathKey() }),
     }),
@@ -157,7 +162,7 @@ function AdminCreateEmployeeForm() {
           The BackOffice refused the employee: {[...fieldServerMessages].join(' ')}
         </div>
       ) : null}
-      <form className="card" onSubmit={submit} noValidate aria-busy={create.isPending}>
+      <form ref={formRef} className="card" onSubmit={submit} noValidate aria-busy={create.isPending}>
         <fieldset className="section">
           <legend>Person</legend>
           <div className="form-grid">
