@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
@@ -13,6 +14,7 @@ import {
   type PortalRequestInfo,
   type PortalRole,
 } from '../src/index.js';
+import { expect } from 'vitest';
 
 export const SECRET = 'test-session-secret-0123456789abcdef';
 
@@ -76,4 +78,17 @@ export function parseCsv(text: string): Array<Record<string, string>> {
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   const [header = [], ...records] = rows;
   return records.map((r) => Object.fromEntries(header.map((name, index) => [name, r[index] ?? ''])));
+}
+
+/** The TRPCError a call fails with; the test fails if the call succeeds or throws something else. */
+export function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(TRPCError);
+      return error as TRPCError;
+    },
+  );
 }

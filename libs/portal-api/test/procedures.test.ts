@@ -1,10 +1,9 @@
 import { BackofficeClient } from '@washops/backoffice-client';
 import { DEPARTMENTS, startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
-import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter, createFetchContextFactory, createSessionToken, publicErrorOf, SESSION_COOKIE, type PortalDeps } from '../src/index.js';
-import { SECRET, callerAs, makeDeps } from './helpers.js';
+import { SECRET, callerAs, errorOf, makeDeps } from './helpers.js';
 
 const BOT = { username: 'bot', password: 'bot-password-7c1e' };
 
@@ -47,18 +46,6 @@ function newEmployee(overrides: Record<string, unknown> = {}) {
     departments: ['Cashier'],
     ...overrides,
   };
-}
-
-function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
-  return promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(TRPCError);
-      return error as TRPCError;
-    },
-  );
 }
 
 describe('discovery', () => {

@@ -1,10 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter, createCaller, createFetchContextFactory, createPortalContext, createSessionToken, EXPORT_CSV_COLUMNS, ExportRegistry, publicErrorOf, SESSION_COOKIE, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
-import { callerAs, makeDeps, parseCsv, SECRET, browserRequest } from './helpers.js';
+import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, SECRET } from './helpers.js';
 
 // The simulator's 15 s rate window runs as 300 ms and a job works 100 ms; the clients are scaled alike.
 const TIME_SCALE = 0.02;
@@ -43,18 +42,6 @@ async function collectList(chunks: AsyncIterable<TransactionListChunk>) {
   const received: TransactionListChunk[] = [];
   for await (const chunk of chunks) received.push(chunk);
   return received;
-}
-
-function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
-  return promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(TRPCError);
-      return error as TRPCError;
-    },
-  );
 }
 
 async function waitForState(role: 'admin' | 'viewer', id: string, until: (s: ExportView) => boolean, timeoutMs = 20_000) {
