@@ -4,6 +4,8 @@
  */
 export class SignInThrottle {
   private readonly failures = new Map<string, number[]>();
+  /** Key count at which aged-out keys are swept; doubles with what remains, so sweeps stay rare. */
+  private sweepAt = 1000;
 
   constructor(
     private readonly maxFailures = 5,
@@ -22,10 +24,22 @@ export class SignInThrottle {
     const recent = this.recent(key);
     recent.push(this.now());
     this.failures.set(key, recent);
+    if (this.failures.size >= this.sweepAt) this.sweep();
+  }
+
+  /** Keys with failures held (for tests of the memory bound). */
+  get trackedKeys(): number {
+    return this.failures.size;
   }
 
   recordSuccess(key: string): void {
     this.failures.delete(key);
+  }
+
+  /** Drops keys whose failures have all aged out; recent ones are kept (dropping them would lift a throttle). */
+  private sweep(): void {
+    for (const key of [...this.failures.keys()]) if (this.recent(key).length === 0) this.failures.delete(key);
+    this.sweepAt = Math.max(1000, this.failures.size * 2);
   }
 
   private recent(key: string): number[] {
