@@ -2,7 +2,8 @@
 // starts the BackOffice simulator on 4010, the Data API simulator on 4020 and the portal on 3000 in
 // demo mode, prints the URL and the demo sign-ins, and stops everything on Ctrl-C.
 //   node tools/start.mjs [--no-build] [--portal-port 3000] [--backoffice-port 4010] [--data-api-port 4020]
-//                        [--data-api-time-scale 1]
+//                        [--data-api-time-scale 1] [--portal-host 127.0.0.1]
+// The portal listens on loopback only unless --portal-host says otherwise: the demo sign-ins are public.
 // (the e2e suite runs it with other ports, --no-build after its own build step, and a shorter Data API
 // time scale so that batch jobs and rate windows are short; a person running `npm start` sees real time).
 import { spawn, spawnSync } from 'node:child_process';
@@ -35,7 +36,19 @@ function scaleOption(name, fallback) {
   return scale;
 }
 
+function hostOption(name, fallback) {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return fallback;
+  const host = process.argv[at + 1];
+  if (!host || host.startsWith('--')) {
+    console.error(`npm start: ${name} needs an address to listen on, e.g. 0.0.0.0`);
+    process.exit(2);
+  }
+  return host;
+}
+
 const PORTAL_PORT = portOption('--portal-port', 3000);
+const PORTAL_HOST = hostOption('--portal-host', '127.0.0.1');
 const BACKOFFICE_PORT = portOption('--backoffice-port', 4010);
 const DATA_API_PORT = portOption('--data-api-port', 4020);
 const DATA_API_TIME_SCALE = scaleOption('--data-api-time-scale', 1);
@@ -165,7 +178,7 @@ async function main() {
     waitForHttp(`http://127.0.0.1:${DATA_API_PORT}/v1/site/list`, 'the Data API simulator'),
   ]);
 
-  start('portal', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(PORTAL_PORT)], {
+  start('portal', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(PORTAL_PORT), '--hostname', PORTAL_HOST], {
     cwd: join(root, 'apps/portal'),
     env: {
       ...env,
@@ -179,7 +192,7 @@ async function main() {
   if (stopping) return;
 
   console.log(`
-  WashOps portal:  http://localhost:${PORTAL_PORT}
+  WashOps portal:  http://localhost:${PORTAL_PORT}${PORTAL_HOST === '127.0.0.1' ? '' : ` (listening on ${PORTAL_HOST}: anyone who can reach it can sign in with the demo users)`}
   Demo sign-ins:
 ${DEMO_SIGN_INS.map(([user, password, what]) => `    ${user.padEnd(7)} / ${password.padEnd(15)} ${what}`).join('\n')}
   Simulators:      BackOffice http://127.0.0.1:${BACKOFFICE_PORT}, Data API http://127.0.0.1:${DATA_API_PORT}/v1

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './auth-states.js';
 
@@ -42,4 +43,13 @@ test('empty fields are reported at the fields', async ({ page }) => {
   await expect(username).toHaveAccessibleDescription('Enter your username');
   await expect(username).toBeFocused();
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Enter your password');
+});
+
+test('the demo portal listens on this machine only, since its sign-ins are public', async ({ baseURL }) => {
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address?.family === 'IPv4' && !address.internal);
+  test.skip(!external, 'this machine has no network address other than loopback to try');
+  const url = `http://${external!.address}:${new URL(baseURL!).port}/sign-in`;
+  await expect(fetch(url, { signal: AbortSignal.timeout(3000) })).rejects.toThrow();
 });
