@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 interface FieldShellProps {
   label: string;
@@ -145,15 +145,20 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
 }
 
 /**
- * After a refused submit, focus the first field with an error (once React has rendered the
- * messages). A group of checkboxes cannot take focus itself; its first box does.
+ * Focus for a refused submit: `focusFirstInvalid()` asks, and once React has rendered the
+ * messages (an effect, after the commit) the first field with an error takes the focus. A group
+ * of checkboxes cannot take focus itself; its first box does.
  */
-export function focusFirstInvalid(form: HTMLFormElement): void {
-  requestAnimationFrame(() => {
-    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+export function useFocusFirstInvalid() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [requests, setRequests] = useState(0);
+  useEffect(() => {
+    if (requests === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     const target = invalid instanceof HTMLFieldSetElement ? invalid.querySelector<HTMLElement>('input, select, textarea') : invalid;
     target?.focus();
-  });
+  }, [requests]);
+  return { formRef, focusFirstInvalid: () => setRequests((n) => n + 1) };
 }
 
 /** A permission template select: the tenant's templates of one scope, by name. */

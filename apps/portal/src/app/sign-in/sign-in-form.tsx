@@ -2,14 +2,14 @@
 
 import { signInInput } from '@washops/portal-api/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, portalErrorOf } from '../../components/errors';
-import { focusFirstInvalid, TextField } from '../../components/field';
+import { TextField, useFocusFirstInvalid } from '../../components/field';
 import { useTRPC } from '../../trpc/client';
 
 export function SignInForm({ next }: { next: string }) {
   const trpc = useTRPC();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const signIn = useMutation(
     trpc.auth.signIn.mutationOptions({
@@ -33,7 +33,7 @@ export function SignInForm({ next }: { next: string }) {
     const parsed = signInInput.safeParse({ username: data.get('username'), password: data.get('password') });
     if (!parsed.success) {
       setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      focusFirstInvalid(event.currentTarget);
+      focusFirstInvalid();
       return;
     }
     setFieldErrors({});

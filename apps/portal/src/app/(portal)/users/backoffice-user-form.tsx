@@ -2,9 +2,9 @@
 
 import type { BackofficeUserCreated } from '@washops/backoffice-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { errorMessageOf, fieldErrorsOf, portalErrorOf } from '../../../components/errors';
-import { focusFirstInvalid, TemplateSelect, TextField, textFieldBinder } from '../../../components/field';
+import { TemplateSelect, TextField, textFieldBinder, useFocusFirstInvalid } from '../../../components/field';
 import { QueryError, Warnings } from '../../../components/query-state';
 import { useIsAdmin } from '../../../components/session';
 import { SitesChoice } from '../../../components/sites-choice';
@@ -37,7 +37,7 @@ function AdminForm() {
   const trpc = useTRPC();
   const modeName = useId();
   const linkByName = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState<BackofficeUserFormValues>(emptyBackofficeUserForm);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -55,7 +55,7 @@ function AdminForm() {
           fields[values.linkBy === 'posUserId' ? 'linkPosUserId' : 'linkEmail'] = portalErrorOf(error).message;
         }
         setServerErrors(fields);
-        if (formRef.current) focusFirstInvalid(formRef.current);
+        focusFirstInvalid();
       },
     }),
   );
@@ -74,7 +74,7 @@ function AdminForm() {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validation.errors).length > 0) {
-      focusFirstInvalid(event.currentTarget);
+      focusFirstInvalid();
       return;
     }
     setServerErrors({});

@@ -4,10 +4,10 @@ import { emailSchema, phoneSchema, posUserIdSchema } from '@washops/backoffice-c
 import type { EmployeeCreated } from '@washops/backoffice-client';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { availabilityView } from '../../../../components/availability';
 import { errorMessageOf, fieldErrorsOf } from '../../../../components/errors';
-import { CheckboxField, CheckboxGroup, focusFirstInvalid, TemplateSelect, TextField, textFieldBinder } from '../../../../components/field';
+import { CheckboxField, CheckboxGroup, TemplateSelect, TextField, textFieldBinder, useFocusFirstInvalid } from '../../../../components/field';
 import { Loading, QueryError, Warnings } from '../../../../components/query-state';
 import { useIsAdmin } from '../../../../components/session';
 import { SitesChoice } from '../../../../components/sites-choice';
@@ -46,7 +46,7 @@ export function CreateEmployeeForm() {
 function AdminCreateEmployeeForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState<EmployeeFormValues>(() => emptyEmployeeForm(today()));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -82,7 +82,7 @@ function AdminCreateEmployeeForm() {
       onError: (error) => {
         setServerErrors(fieldErrorsOf(error));
         // The disabled submit button dropped the focus; take it to the field the server refused.
-        if (formRef.current) focusFirstInvalid(formRef.current);
+        focusFirstInvalid();
       },
       // Also after a failure: a later step may fail after the employee exists (the message says which).
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.employees.pathKey() }),
@@ -106,11 +106,11 @@ function AdminCreateEmployeeForm() {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validation.errors).length > 0) {
-      focusFirstInvalid(event.currentTarget);
+      focusFirstInvalid();
       return;
     }
     if (posAvailability.takenError || emailAvailability.takenError || phoneAvailability.takenError) {
-      focusFirstInvalid(event.currentTarget);
+      focusFirstInvalid();
       return;
     }
     setServerErrors({});
