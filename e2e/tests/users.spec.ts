@@ -41,4 +41,8 @@ test('linking to an employee that does not exist is reported at the link field',
   await expect(link).toHaveAttribute('aria-invalid', 'true');
   await expect(link).toHaveAccessibleDescription(/No employee has POS user id 999999/);
   await expect(link).toBeFocused();
+  // Editing another field leaves the server's answer about the link in place.
+  await page.getByLabel('Username').fill('nobody_link2');
+  await expect(link).toHaveAccessibleDescription(/No employee has POS user id 999999/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
 });

@@ -54,6 +54,8 @@ function AdminForm() {
         if (portalErrorOf(error).code === 'NOT_FOUND' && values.mode === 'linked') {
           fields[values.linkBy === 'posUserId' ? 'linkPosUserId' : 'linkEmail'] = portalErrorOf(error).message;
         }
+        // Nothing to show at a field: the whole answer goes above the form.
+        if (Object.keys(fields).length === 0) fields['form'] = errorMessageOf(error);
         setServerErrors(fields);
         focusFirstInvalid();
       },
@@ -67,7 +69,11 @@ function AdminForm() {
 
   function set<K extends keyof BackofficeUserFormValues>(field: K, value: BackofficeUserFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors({});
+    // Only the edited field's server message goes; the others still hold.
+    setServerErrors((current) => {
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -127,16 +133,15 @@ function AdminForm() {
     );
   }
 
-  const formError = create.isError && Object.keys(serverErrors).length === 0 ? errorMessageOf(create.error) : null;
-  const formLevelIssue = clientErrors['form'] ?? serverErrors['form'];
+  const formLevelIssue = serverErrors['form'] ?? clientErrors['form'];
   const backofficeTemplates = (templates.data ?? []).filter((t) => t.scope === 'backoffice');
 
   return (
     <>
       {templates.isError ? <QueryError error={templates.error} what="the Back Office permission templates" /> : null}
-      {formError || formLevelIssue ? (
+      {formLevelIssue ? (
         <div role="alert" className="alert alert-error">
-          {formError ?? formLevelIssue}
+          {formLevelIssue}
         </div>
       ) : null}
       <form ref={formRef} className="card" onSubmit={submit} noValidate aria-busy={create.isPending}>
