@@ -14,7 +14,8 @@ export function makeQueryClient(): QueryClient {
       // A session that ended while a page was open (expiry, sign-out elsewhere): back to the sign-in page.
       onError: (error) => {
         if (codeOf(error) === 'UNAUTHORIZED' && typeof window !== 'undefined' && window.location.pathname !== '/sign-in') {
-          window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname)}`);
+          // With the query string: the transactions explorer keeps its filters there.
+          window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
         }
       },
     }),
