@@ -55,9 +55,7 @@ export class WashOpsError extends Error {
   }
 
   /** The class's public name, set explicitly so that bundlers cannot mangle it. */
-  static get errorName(): string {
-    return 'WashOpsError';
-  }
+  static readonly errorName: string = 'WashOpsError';
 
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
@@ -91,25 +89,19 @@ function brandChain(ctor: typeof WashOpsError): string[] {
 /** An input failed validation, or the server rejected a form; nothing was changed. */
 export class ValidationError extends WashOpsError {
   static override readonly code: string = 'VALIDATION_ERROR';
-  static override get errorName(): string {
-    return 'ValidationError';
-  }
+  static override readonly errorName: string = 'ValidationError';
 }
 
 /** A date range is reversed or too long (the seed's `ValueError`). Raised before any request. */
 export class DateRangeError extends ValidationError {
   static override readonly code: string = 'DATE_RANGE_ERROR';
-  static override get errorName(): string {
-    return 'DateRangeError';
-  }
+  static override readonly errorName: string = 'DateRangeError';
 }
 
 /** A POS user id, email, phone or username is already in use on the tenant. */
 export class DuplicateError extends WashOpsError {
   static override readonly code: string = 'DUPLICATE_ERROR';
-  static override get errorName(): string {
-    return 'DuplicateError';
-  }
+  static override readonly errorName: string = 'DuplicateError';
   /** The field that collided, for example `posUserId`. */
   get field(): string | undefined {
     const field = this.details['field'];
@@ -120,49 +112,37 @@ export class DuplicateError extends WashOpsError {
 /** Sign-in or re-authentication failed, or the API rejected the credentials or site code. */
 export class AuthenticationError extends WashOpsError {
   static override readonly code: string = 'AUTHENTICATION_ERROR';
-  static override get errorName(): string {
-    return 'AuthenticationError';
-  }
+  static override readonly errorName: string = 'AuthenticationError';
 }
 
 /** The BackOffice answered unexpectedly: 5xx, unparseable HTML, a rejected write or a failed verification. */
 export class BackofficeServerError extends WashOpsError {
   static override readonly code: string = 'BACKOFFICE_SERVER_ERROR';
-  static override get errorName(): string {
-    return 'BackofficeServerError';
-  }
+  static override readonly errorName: string = 'BackofficeServerError';
 }
 
 /** The thing asked for does not exist (an employee, a transaction, a job hash). */
 export class NotFoundError extends WashOpsError {
   static override readonly code: string = 'NOT_FOUND';
-  static override get errorName(): string {
-    return 'NotFoundError';
-  }
+  static override readonly errorName: string = 'NotFoundError';
 }
 
 /** A name given by the caller (a site, a department) is unknown on the tenant. */
 export class LookupError extends WashOpsError {
   static override readonly code: string = 'LOOKUP_ERROR';
-  static override get errorName(): string {
-    return 'LookupError';
-  }
+  static override readonly errorName: string = 'LookupError';
 }
 
 /** The Data API answered with an error, or a batch job failed. */
 export class APIError extends WashOpsError {
   static override readonly code: string = 'API_ERROR';
-  static override get errorName(): string {
-    return 'APIError';
-  }
+  static override readonly errorName: string = 'APIError';
 }
 
 /** A request or a batch job page did not finish in time. */
 export class APITimeoutError extends APIError {
   static override readonly code: string = 'API_TIMEOUT_ERROR';
-  static override get errorName(): string {
-    return 'APITimeoutError';
-  }
+  static override readonly errorName: string = 'APITimeoutError';
 }
 
 export interface RateLimitErrorOptions extends WashOpsErrorOptions {
@@ -173,9 +153,7 @@ export interface RateLimitErrorOptions extends WashOpsErrorOptions {
 /** The Data API kept answering 429 after the automatic retries were used up. */
 export class RateLimitError extends APIError {
   static override readonly code: string = 'RATE_LIMIT_ERROR';
-  static override get errorName(): string {
-    return 'RateLimitError';
-  }
+  static override readonly errorName: string = 'RateLimitError';
   readonly retryAfterMs: number | undefined;
   constructor(message: string, options: RateLimitErrorOptions = {}) {
     const { retryAfterMs, ...rest } = options;
@@ -190,9 +168,7 @@ export class RateLimitError extends APIError {
 /** Something failed that is not one of the cases above. Its message is never shown to users. */
 export class InternalError extends WashOpsError {
   static override readonly code: string = 'INTERNAL_ERROR';
-  static override get errorName(): string {
-    return 'InternalError';
-  }
+  static override readonly errorName: string = 'InternalError';
 }
 
 /** Every error class, by its code. */
