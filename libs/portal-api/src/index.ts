@@ -20,4 +20,4 @@ export { exportIdInput, exportStartInput, signInInput, transactionListInput, typ
 export { MAX_LIST_ROWS, type TransactionListChunk, type TransactionRow } from './routers/transactions.js';
 export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type ExportState, type ExportView } from './transactions/export-registry.js';
 export { EXPORT_CSV_COLUMNS, transactionsCsv } from './transactions/export-csv.js';
-export { EXPORT_SHARE, INTERACTIVE_SHARE, transactionsBudgets } from './transactions/budget.js';
+export { transactionsBudgets } from './transactions/budget.js';

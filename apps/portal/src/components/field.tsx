@@ -12,7 +12,7 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint, status and error, tied together for assistive technology. */
-export function FieldShell({ label, error, hint, status, children }: FieldShellProps) {
+function FieldShell({ label, error, hint, status, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const statusId = status ? `${id}-status` : undefined;

@@ -7,7 +7,7 @@ export interface RowLike {
 }
 
 /** `transId` is `<record>:<siteID>`: the Data API's site id of the row. */
-export function siteIdOf(transId: string): number | null {
+function siteIdOf(transId: string): number | null {
   const site = Number(transId.slice(transId.indexOf(':') + 1));
   return Number.isInteger(site) && transId.includes(':') ? site : null;
 }
