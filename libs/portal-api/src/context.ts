@@ -2,6 +2,7 @@ import type { BackofficeClient } from '@washops/backoffice-client';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
 import type { PortalUser } from './auth/portal-users.js';
+import type { RevokedSessions } from './auth/revoked-sessions.js';
 import { verifySessionToken, type PortalSession } from './auth/session-token.js';
 import type { SignInThrottle } from './auth/sign-in-throttle.js';
 import type { ExportRegistry } from './transactions/export-registry.js';
@@ -20,6 +21,8 @@ export interface PortalAuthConfig {
   accountThrottle: SignInThrottle;
   /** Mark cookies `Secure` (the portal runs behind HTTPS). */
   secureCookies: boolean;
+  /** Tokens signed out before their expiry; they no longer open a session. */
+  revokedSessions: RevokedSessions;
 }
 
 /** The BackOffice operations the portal uses (a `BackofficeClient` has them all). */
@@ -69,7 +72,7 @@ export function createPortalContext(
   setCookie: (cookie: string) => void = () => {},
 ): PortalContext {
   const token = readCookie(request?.cookieHeader, SESSION_COOKIE);
-  const session = token ? verifySessionToken(token, deps.auth.sessionSecret) : null;
+  const session = token && !deps.auth.revokedSessions.has(token) ? verifySessionToken(token, deps.auth.sessionSecret) : null;
   return { deps, session, request, setCookie };
 }
 

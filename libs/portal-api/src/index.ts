@@ -15,6 +15,7 @@ export { SESSION_COOKIE, readCookie } from './auth/cookies.js';
 export { hashPassword, verifyPassword } from './auth/passwords.js';
 export { DEMO_SIGN_INS, demoPortalUsers, parsePortalUsers, type PortalUser } from './auth/portal-users.js';
 export { createSessionToken, verifySessionToken, type PortalRole, type PortalSession } from './auth/session-token.js';
+export { RevokedSessions } from './auth/revoked-sessions.js';
 export { SignInThrottle } from './auth/sign-in-throttle.js';
 export { exportIdInput, exportStartInput, signInInput, transactionListInput, type ExportStartInput, type TransactionListInput } from './schemas.js';
 export { MAX_LIST_ROWS, type TransactionListChunk, type TransactionRow } from './routers/transactions.js';

@@ -110,6 +110,16 @@ describe('sign-in', () => {
     });
   });
 
+  it('ends the session at sign-out: a copy of the old cookie no longer opens it', async () => {
+    const cookies: string[] = [];
+    await callerWith(request({ ip: '10.5.5.5' }), cookies).auth.signIn({ username: 'admin', password: 'washops-admin' });
+    const signedIn = request({ cookieHeader: cookieHeaderFrom(cookies[0]!) });
+    await expect(callerWith(signedIn).auth.me()).resolves.toMatchObject({ username: 'admin' });
+    await callerWith(signedIn).auth.signOut();
+    await expect(callerWith(signedIn).auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerWith(signedIn).employees.disable({ posUserId: 1 })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('signs out by clearing the cookie', async () => {
     const token = createSessionToken({ username: 'admin', role: 'admin', expiresAt: Date.now() + 60_000 }, SECRET);
     const cookies: string[] = [];

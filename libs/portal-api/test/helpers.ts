@@ -3,6 +3,7 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
   SESSION_COOKIE,
+  RevokedSessions,
   SignInThrottle,
   createCaller,
   createPortalContext,
@@ -29,7 +30,7 @@ export function unreachableClients(): Pick<PortalDeps, 'backoffice' | 'transacti
 export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> {
   const clients = unreachableClients();
   return {
-    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), accountThrottle: new SignInThrottle(20), secureCookies: false },
+    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), accountThrottle: new SignInThrottle(20), secureCookies: false, revokedSessions: new RevokedSessions() },
     backoffice: backoffice ?? clients.backoffice,
     transactions: clients.transactions,
     exports: new ExportRegistry(clients.transactions),

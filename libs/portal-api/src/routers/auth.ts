@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { clearedSessionCookie, sessionCookie } from '../auth/cookies.js';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth/cookies.js';
 import { UNMATCHABLE_HASH, verifyPassword } from '../auth/passwords.js';
 import { createSessionToken } from '../auth/session-token.js';
 import { signInInput } from '../schemas.js';
@@ -34,6 +34,9 @@ export const authRouter = router({
   }),
 
   signOut: protectedProcedure.mutation(({ ctx }) => {
+    // A copy of the cookie (another tab, a proxy log) must not outlive the sign-out.
+    const token = readCookie(ctx.request?.cookieHeader, SESSION_COOKIE);
+    if (token) ctx.deps.auth.revokedSessions.revoke(token, ctx.session.expiresAt);
     ctx.setCookie(clearedSessionCookie(ctx.deps.auth.secureCookies));
     return { signedOut: true as const };
   }),
