@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { SignInThrottle, demoPortalUsers, type PortalDeps } from '@washops/portal-api';
+import { RevokedSessions, SignInThrottle, demoPortalUsers, type PortalDeps } from '@washops/portal-api';
 import { registerSecret } from '@washops/shared-errors';
 import { readPortalEnv } from '../env';
 import { createClients } from './clients';
@@ -28,6 +28,7 @@ async function createPortalDeps(): Promise<PortalDeps> {
       throttle: new SignInThrottle(5),
       accountThrottle: new SignInThrottle(20),
       secureCookies: env.auth.secureCookies,
+      revokedSessions: new RevokedSessions(),
     },
     ...createClients(env),
   };

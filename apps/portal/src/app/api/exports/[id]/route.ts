@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, readCookie, verifySessionToken } from '@washops/portal-api';
+import { createPortalContext, requestInfoFromHeaders } from '@washops/portal-api';
 import { getPortalDeps } from '../../../../server/deps';
 
 export const dynamic = 'force-dynamic';
@@ -14,8 +14,8 @@ function plain(status: number, message: string): Response {
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const [deps, { id }] = await Promise.all([getPortalDeps(), params]);
-  const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
-  const session = token ? verifySessionToken(token, deps.auth.sessionSecret) : null;
+  // The procedures' own session check (signature, expiry, sign-out), not a copy of it.
+  const { session } = createPortalContext(deps, requestInfoFromHeaders(request.headers));
   if (!session) return plain(401, 'Sign in to download exports.');
   const csv = deps.exports.csv(session.username, id);
   if (!csv) return plain(404, 'No such export, or it is not finished: it may have expired. Start a new one.');
