@@ -53,3 +53,13 @@ test('the demo portal listens on this machine only, since its sign-ins are publi
   const url = `http://${external!.address}:${new URL(baseURL!).port}/sign-in`;
   await expect(fetch(url, { signal: AbortSignal.timeout(3000) })).rejects.toThrow();
 });
+
+test('an expired or forged session signs in again and comes back to the page it asked for', async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'washops_session', value: 'forged.token', url: baseURL! }]);
+  await page.goto('/transactions?from=2026-11-01&to=2026-11-07');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Ftransactions%3Ffrom%3D2026-11-01%26to%3D2026-11-07$/);
+  await page.getByLabel('Username').fill(DEMO_USERS.viewer.username);
+  await page.getByLabel('Password').fill(DEMO_USERS.viewer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/transactions\?from=2026-11-01&to=2026-11-07$/);
+});

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { safeNext } from './navigation';
+import { safeNext, WANTED_PATH_HEADER } from './navigation';
 import { proxy } from './proxy';
 
 describe('safeNext', () => {
@@ -25,5 +25,10 @@ describe('the proxy (coarse gate)', () => {
     const response = proxy(new NextRequest('http://portal.test/employees', { headers: { cookie: 'washops_session=anything' } }));
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('tells the portal layout which page was asked for, so an expired session signs in and comes back to it', () => {
+    const response = proxy(new NextRequest('http://portal.test/transactions?from=2026-11-01&to=2026-11-07', { headers: { cookie: 'washops_session=expired' } }));
+    expect(response.headers.get(`x-middleware-request-${WANTED_PATH_HEADER}`)).toBe('/transactions?from=2026-11-01&to=2026-11-07');
   });
 });

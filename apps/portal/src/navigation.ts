@@ -1,3 +1,6 @@
+/** The path and query a page view asked for, set by the proxy; the sign-in page checks it with `safeNext` before following it. */
+export const WANTED_PATH_HEADER = 'x-washops-wanted-path';
+
 /** Where to go after signing in: only a path on this site (no open redirect to another host). */
 export function safeNext(next: string | string[] | undefined, fallback = '/employees'): string {
   const value = Array.isArray(next) ? next[0] : next;

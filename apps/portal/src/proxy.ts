@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { WANTED_PATH_HEADER } from './navigation';
 
 /** Kept in step with `SESSION_COOKIE` of @washops/portal-api (this file must stay free of server dependencies). */
 const SESSION_COOKIE = 'washops_session';
@@ -8,9 +9,14 @@ const SESSION_COOKIE = 'washops_session';
  * session is valid, and what its role may do, is decided by the tRPC procedures.
  */
 export function proxy(request: NextRequest) {
-  if (request.cookies.has(SESSION_COOKIE)) return NextResponse.next();
-  const signIn = new URL('/sign-in', request.url);
   const wanted = request.nextUrl.pathname + request.nextUrl.search;
+  if (request.cookies.has(SESSION_COOKIE)) {
+    // For the portal layout, which sends an expired or forged session to sign in and back here.
+    const headers = new Headers(request.headers);
+    headers.set(WANTED_PATH_HEADER, wanted);
+    return NextResponse.next({ request: { headers } });
+  }
+  const signIn = new URL('/sign-in', request.url);
   if (wanted !== '/') signIn.searchParams.set('next', wanted);
   return NextResponse.redirect(signIn);
 }

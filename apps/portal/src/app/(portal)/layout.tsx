@@ -1,7 +1,9 @@
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { PortalHeader } from '../../components/portal-header';
 import { SessionProvider, type PortalSessionView } from '../../components/session';
+import { WANTED_PATH_HEADER } from '../../navigation';
 import { serverCaller } from '../../server/caller';
 
 export const dynamic = 'force-dynamic';
@@ -21,7 +23,10 @@ async function currentSession(): Promise<PortalSessionView | null> {
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const session = await currentSession();
   // An expired or forged cookie passes the proxy's coarse gate; it ends here.
-  if (!session) redirect('/sign-in');
+  if (!session) {
+    const wanted = (await headers()).get(WANTED_PATH_HEADER);
+    redirect(wanted && wanted !== '/' ? `/sign-in?next=${encodeURIComponent(wanted)}` : '/sign-in');
+  }
   return (
     <SessionProvider session={session}>
       <PortalHeader />
