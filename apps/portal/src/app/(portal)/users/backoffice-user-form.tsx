@@ -4,7 +4,8 @@ import type { BackofficeUserCreated } from '@washops/backoffice-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessageOf, fieldErrorsOf, portalErrorOf } from '../../../components/errors';
-import { TemplateSelect, TextField, textFieldBinder, useFocusFirstInvalid } from '../../../components/field';
+import { TemplateSelect, TextField, useFocusFirstInvalid } from '../../../components/field';
+import { useFormFields } from '../../../components/use-form-fields';
 import { QueryError, Warnings } from '../../../components/query-state';
 import { useIsAdmin } from '../../../components/session';
 import { SitesChoice } from '../../../components/sites-choice';
@@ -12,7 +13,6 @@ import {
   backofficeUserFieldOf,
   emptyBackofficeUserForm,
   validateBackofficeUserForm,
-  type BackofficeUserFormValues,
 } from '../../../forms/backoffice-user-form';
 import { useTRPC } from '../../../trpc/client';
 
@@ -38,9 +38,10 @@ function AdminForm() {
   const modeName = useId();
   const linkByName = useId();
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const [values, setValues] = useState<BackofficeUserFormValues>(emptyBackofficeUserForm);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { values, set, bind, errorOf, clientErrors, serverErrors, setServerErrors, validation, trySubmit, reset } = useFormFields(
+    emptyBackofficeUserForm,
+    validateBackofficeUserForm,
+  );
   const [created, setCreated] = useState<BackofficeUserCreated | null>(null);
 
   const templates = useQuery(trpc.discovery.permissions.queryOptions({ scope: 'backoffice' }));
@@ -62,24 +63,9 @@ function AdminForm() {
     }),
   );
 
-  const validation = validateBackofficeUserForm(values);
-  const clientErrors = submitted ? validation.errors : {};
-  const errorOf = (field: string) => serverErrors[field] ?? clientErrors[field];
-  const bind = textFieldBinder(values, set, errorOf);
-
-  function set<K extends keyof BackofficeUserFormValues>(field: K, value: BackofficeUserFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // Only the edited field's server message goes; the others still hold.
-    setServerErrors((current) => {
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validation.errors).length > 0) {
+    if (!trySubmit()) {
       focusFirstInvalid();
       return;
     }
@@ -121,8 +107,7 @@ function AdminForm() {
             className="button button-primary"
             onClick={() => {
               setCreated(null);
-              setSubmitted(false);
-              setValues(emptyBackofficeUserForm);
+              reset(emptyBackofficeUserForm);
               create.reset();
             }}
           >

@@ -4,15 +4,16 @@ import { emailSchema, phoneSchema, posUserIdSchema } from '@washops/backoffice-c
 import type { EmployeeCreated } from '@washops/backoffice-client';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { availabilityView } from '../../../../components/availability';
 import { errorMessageOf, fieldErrorsOf } from '../../../../components/errors';
-import { CheckboxField, CheckboxGroup, TemplateSelect, TextField, textFieldBinder, useFocusFirstInvalid } from '../../../../components/field';
+import { CheckboxField, CheckboxGroup, TemplateSelect, TextField, useFocusFirstInvalid } from '../../../../components/field';
+import { useFormFields } from '../../../../components/use-form-fields';
 import { Loading, QueryError, Warnings } from '../../../../components/query-state';
 import { useIsAdmin } from '../../../../components/session';
 import { SitesChoice } from '../../../../components/sites-choice';
 import { useDebounced } from '../../../../components/use-debounced';
-import { emptyEmployeeForm, validateEmployeeForm, wholeNumber, type EmployeeFormValues } from '../../../../forms/employee-form';
+import { emptyEmployeeForm, validateEmployeeForm, wholeNumber } from '../../../../forms/employee-form';
 import { useTRPC } from '../../../../trpc/client';
 
 function today(): string {
@@ -47,9 +48,10 @@ function AdminCreateEmployeeForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const [values, setValues] = useState<EmployeeFormValues>(() => emptyEmployeeForm(today()));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { values, set, bind, errorOf, serverErrors, setServerErrors, validation, showsErrors, trySubmit, reset } = useFormFields(
+    () => emptyEmployeeForm(today()),
+    validateEmployeeForm,
+  );
   const [created, setCreated] = useState<EmployeeCreated | null>(null);
 
   const sites = useQuery(trpc.discovery.sites.queryOptions());
@@ -89,23 +91,9 @@ function AdminCreateEmployeeForm() {
     }),
   );
 
-  const validation = useMemo(() => validateEmployeeForm(values), [values]);
-  const clientErrors = submitted ? validation.errors : {};
-  const errorOf = (field: string) => serverErrors[field] ?? clientErrors[field];
-  const bind = textFieldBinder(values, set, errorOf);
-
-  function set<K extends keyof EmployeeFormValues>(field: K, value: EmployeeFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => {
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validation.errors).length > 0) {
+    if (!trySubmit()) {
       focusFirstInvalid();
       return;
     }
@@ -124,8 +112,7 @@ function AdminCreateEmployeeForm() {
         name={`${values.firstName.trim()} ${values.lastName.trim()}`}
         onAnother={() => {
           setCreated(null);
-          setSubmitted(false);
-          setValues(emptyEmployeeForm(today()));
+          reset(emptyEmployeeForm(today()));
           create.reset();
         }}
       />
@@ -152,7 +139,7 @@ function AdminCreateEmployeeForm() {
           {formError}
         </div>
       ) : null}
-      {submitted && Object.keys(validation.errors).length > 0 ? (
+      {showsErrors ? (
         <div role="alert" className="alert alert-error">
           Some fields need attention; see the messages below them.
         </div>
