@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startBackofficeSimulator, type BackofficeSimulator, type BackofficeSimulatorOptions } from '../src/index.js';
+import { MESSAGES, startBackofficeSimulator, type BackofficeSimulator, type BackofficeSimulatorOptions } from '../src/index.js';
 
 export interface Answer {
   status: number;
@@ -132,6 +132,18 @@ export function useSignedInSimulator(options: BackofficeSimulatorOptions = {}): 
 }
 
 /** Flash messages rendered in the server alert container. */
+/** The eight messages of a form posted with nothing in it, in the order the real server lists them. */
+export const EMPTY_FORM_ERRORS = [
+  MESSAGES.firstName,
+  MESSAGES.lastName,
+  MESSAGES.departments,
+  MESSAGES.startDate,
+  MESSAGES.availableToWork,
+  MESSAGES.atLeastOneSite,
+  MESSAGES.posLoginId,
+  MESSAGES.posLoginPassword,
+];
+
 export function flashTexts($: cheerio.CheerioAPI): { errors: string[]; successes: string[] } {
   const read = (sel: string) =>
     $(`.alerts.alerts-server ${sel}`)
