@@ -7,23 +7,33 @@ import tseslint from 'typescript-eslint';
 const frameworks = ['next', 'next/*', 'react', 'react-dom', 'react/*', '@trpc/*', '@modelcontextprotocol/*', '@tanstack/*'];
 
 /**
- * The architecture: apps → portal-api → clients → shared-errors. Simulators stand alone;
- * apps may start them in demo mode; only tests of clients and apps may import them otherwise.
+ * The architecture: apps → portal-api → clients → client-core → shared-errors. Simulators stand alone
+ * on sim-kit (PRNG, faults); apps may start them in demo mode; only tests of clients and apps may
+ * import them otherwise. Scopes keep each area to itself: backoffice code never imports transactions code.
  */
 const depConstraints = (testFile) => [
   { sourceTag: 'type:errors', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:sim-kit', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:core', onlyDependOnLibsWithTags: ['type:errors'] },
   {
     sourceTag: 'type:client',
-    onlyDependOnLibsWithTags: testFile ? ['type:errors', 'type:sim'] : ['type:errors'],
+    onlyDependOnLibsWithTags: testFile ? ['type:core', 'type:errors', 'type:sim', 'type:sim-kit'] : ['type:core', 'type:errors'],
     bannedExternalImports: frameworks,
   },
-  { sourceTag: 'type:sim', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:sim', onlyDependOnLibsWithTags: ['type:sim-kit'] },
   {
     sourceTag: 'type:api',
-    onlyDependOnLibsWithTags: testFile ? ['type:client', 'type:errors', 'type:sim'] : ['type:client', 'type:errors'],
+    onlyDependOnLibsWithTags: testFile
+      ? ['type:client', 'type:core', 'type:errors', 'type:sim']
+      : ['type:client', 'type:core', 'type:errors'],
   },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:client', 'type:errors', 'type:sim'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:client', 'type:core', 'type:errors', 'type:sim'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:sim', 'type:errors'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:backoffice', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:shared'] },
+  { sourceTag: 'scope:transactions', onlyDependOnLibsWithTags: ['scope:transactions', 'scope:shared'] },
+  { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:transactions', 'scope:shared'] },
+  { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:portal', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
 ];
 
 const boundaries = (testFile) => ({

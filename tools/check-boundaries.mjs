@@ -13,10 +13,19 @@ const probes = [
   { file: 'libs/transactions-simulator/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'a simulator imports a client' },
   { file: 'libs/backoffice-simulator/src/boundary-probe.ts', code: "export * from '@washops/shared-errors';\n", why: 'a simulator imports shared-errors (simulators stand alone)' },
   { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/mcp-server';\n", why: 'portal-api imports an app' },
+  { file: 'libs/shared-errors/src/boundary-probe.ts', code: "export * from '@washops/client-core';\n", why: 'shared-errors imports client-core (errors sit at the bottom)' },
+  { file: 'libs/client-core/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'client-core imports a client' },
+  { file: 'libs/backoffice-simulator/src/boundary-probe.ts', code: "export * from '@washops/client-core';\n", why: 'a simulator imports client-core' },
+  { file: 'libs/sim-kit/src/boundary-probe.ts', code: "export * from '@washops/shared-errors';\n", why: 'sim-kit imports shared-errors' },
+  { file: 'libs/backoffice-client/src/boundary-probe.ts', code: "export * from '@washops/sim-kit';\n", why: 'a client imports sim-kit outside its tests' },
+  { file: 'libs/backoffice-client/test/boundary-probe.test.ts', code: "export * from '@washops/transactions-simulator';\n", why: 'backoffice code imports transactions code (scope)' },
 ];
 const allowed = [
   { file: 'libs/backoffice-client/test/boundary-probe.test.ts', code: "export * from '@washops/backoffice-simulator';\n", why: 'a client test imports a simulator' },
   { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'portal-api imports a client' },
+  { file: 'libs/transactions-client/src/boundary-probe.ts', code: "export * from '@washops/client-core';\n", why: 'a client imports client-core' },
+  { file: 'libs/transactions-simulator/src/boundary-probe.ts', code: "export * from '@washops/sim-kit';\n", why: 'a simulator imports sim-kit' },
+  { file: 'libs/transactions-client/test/boundary-probe.test.ts', code: "export * from '@washops/sim-kit';\n", why: 'a client test imports sim-kit' },
 ];
 
 const eslint = new ESLint();

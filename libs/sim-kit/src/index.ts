@@ -1,0 +1,3 @@
+export { FaultRegistry, routeMatcher } from './faults.js';
+export type { FaultRegistryOptions, FaultRule } from './faults.js';
+export { Prng, hashString } from './random.js';
