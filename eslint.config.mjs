@@ -28,7 +28,7 @@ const depConstraints = (testFile) => [
       : ['type:client', 'type:core', 'type:errors'],
   },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:client', 'type:core', 'type:errors', 'type:sim'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:sim', 'type:errors'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:api', 'type:sim', 'type:errors'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:backoffice', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:shared'] },
   { sourceTag: 'scope:transactions', onlyDependOnLibsWithTags: ['scope:transactions', 'scope:shared'] },
