@@ -11,7 +11,7 @@ import {
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   json,
   listItem,
@@ -29,6 +29,14 @@ import { RateLimiter } from './internal/rate-limiter.js';
 const API_KEY = 'k3y-Zx9!never-show-41f2';
 
 const setup = (handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) => fakeClient(handler, { apiKey: API_KEY, ...options });
+
+// The fixtures are dated January 2026 and the six-month look-back counts from the clock: pin only `Date`.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-02-01T00:00:00Z') });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const JAN_15 = 1768435200;
 const range = { startDate: '2026-01-15', endDate: '2026-01-16T00:00:00Z' };
@@ -166,6 +174,9 @@ describe('validation before any request', () => {
     ['loadJob over 24 hours', (c) => c.loadJob({ startDate: '2026-01-15', endDate: '2026-01-16T00:00:01Z', site: 'MAIN' }), DateRangeError],
     ['loadJob with a region', (c) => c.loadJob({ ...range, site: 'MAIN', region: 'NORTH' } as never), ValidationError],
     ['loadJob with a bad offset', (c) => c.loadJob({ ...range, site: 'MAIN', offset: 0 }), ValidationError],
+    ['a start a second past the six-month look-back', (c) => c.list({ startDate: '2025-07-31T23:59:59Z', endDate: '2025-08-02' }), DateRangeError],
+    ['an end past the look-back too', (c) => c.listByType('wash', { startDate: '2025-07-01', endDate: '2025-07-02' }), DateRangeError],
+    ['loadJob for a day past the look-back', (c) => c.loadJob({ startDate: '2025-07-31', endDate: '2025-07-31T23:00:00Z', site: 'MAIN' }), DateRangeError],
   ];
   it.each(cases)('%s is refused and costs no request', async (_name, call, Class) => {
     const { client, fake } = setup(() => json({}));
@@ -179,6 +190,13 @@ describe('validation before any request', () => {
     if (Class === ValidationError) expect(error).not.toBeInstanceOf(DateRangeError);
     expect(fake.calls).toHaveLength(0);
     expect(client.rateLimiter.sent).toBe(0);
+  });
+
+  it('the first second of the look-back is accepted, and a look-back error names the oldest date served', async () => {
+    const { client, fake } = setup(() => json(listPage([], 0)));
+    await client.list({ startDate: '2025-08-01', endDate: '2025-08-02' });
+    expect(fake.calls).toHaveLength(1);
+    await expect(client.list({ startDate: '2025-07-15' })).rejects.toThrow(/at most 6 months back \(from 2025-08-01T00:00:00.000Z\)/);
   });
 
   it('a range error says what to do', async () => {

@@ -7,7 +7,7 @@ import type { Logger } from './internal/logger.js';
 import { paginate, PAGE_SIZE, type FetchedPage } from './internal/paginate.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './internal/rate-limiter.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './internal/retry.js';
-import { pathFor, Transport, type QueryValue, type RequestSpec, type TransportStats } from './internal/transport.js';
+import { pathFor, Transport, type QueryValue, type RateLimitedEvent, type RequestSpec, type TransportStats } from './internal/transport.js';
 import {
   JobDataResponseSchema,
   listPageSchema,
@@ -77,6 +77,8 @@ export interface TransactionsClientOptions {
   fetch?: typeof fetch;
   /** A pino-compatible logger; off by default. Entries are structured and the API key is masked. */
   logger?: Logger;
+  /** Called on every 429 with how long requests now wait (also logged as a warning). */
+  onRateLimited?: (event: RateLimitedEvent) => void;
 }
 
 const functionSchema = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
@@ -105,6 +107,7 @@ const OptionsSchema = z.strictObject({
     .strictObject({ initialMs: z.number().min(0).max(MAX_TIMER_MS).optional(), maxMs: z.number().min(0).max(MAX_TIMER_MS).optional() })
     .optional(),
   fetch: functionSchema('fetch').optional(),
+  onRateLimited: functionSchema('onRateLimited').optional(),
   logger: z.object({
     debug: functionSchema('logger.debug'),
     info: functionSchema('logger.info'),
@@ -153,6 +156,7 @@ export class TransactionsClient implements AsyncDisposable {
       timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
       logger: this.logger,
+      onRateLimited: options.onRateLimited,
     });
   }
 

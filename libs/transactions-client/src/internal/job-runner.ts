@@ -1,6 +1,6 @@
 import { APIError, APITimeoutError, NotFoundError } from '@washops/shared-errors';
 import { linkSignals, sleepUntil, throwIfAborted } from './abort.js';
-import { safeLog, type Logger } from './logger.js';
+import { callHook, type Logger } from './logger.js';
 import { PAGE_SIZE } from './paginate.js';
 import { Semaphore } from './semaphore.js';
 
@@ -81,19 +81,7 @@ export async function runJob<T>(transport: JobTransport<T>, options: JobRunOptio
   let pagesTotal: number | null = null;
   let records = 0;
 
-  const ignoreProgressError = (error: unknown): void => {
-    safeLog(options.logger, 'warn', { error: String(error) }, 'loadJob onProgress threw; ignored');
-  };
-  const report = (): void => {
-    if (!options.onProgress) return;
-    try {
-      // An async callback's rejection would otherwise go unhandled and could end the process.
-      const returned: unknown = options.onProgress({ pagesDone: results.size, pagesTotal, records });
-      if (returned instanceof Promise) returned.catch(ignoreProgressError);
-    } catch (error) {
-      ignoreProgressError(error);
-    }
-  };
+  const report = (): void => callHook(options.logger, 'loadJob onProgress', options.onProgress, { pagesDone: results.size, pagesTotal, records });
   const start = async (page: number, onTotal?: (total: number | null) => void): Promise<{ done: Promise<void> }> => {
     await slots.acquire(run.signal);
     const pageDone = runOnePage(transport, page, options, estimator, run.signal, onTotal)
