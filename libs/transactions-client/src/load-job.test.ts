@@ -176,7 +176,9 @@ describe('loadJob', () => {
     expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(230);
     expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '3']);
   });
+});
 
+describe('loadJob failures and recovery', () => {
   it('a failed job is APIError("Batch job failed") and stops the other pages', async () => {
     const server = fakeJobServer({ records: 2000, durationMs: () => 30, status: (page) => (page === 3 ? 'fail' : undefined) });
     const { client, fake } = setup(server, { concurrency: 2 });
