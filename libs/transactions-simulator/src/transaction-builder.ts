@@ -34,7 +34,7 @@ export interface BuildInput {
 export function buildTransaction({ seed, site, kind, planSeed, at, hour, summaryOnly }: BuildInput): BuiltTransaction {
   const p = new Prng(planSeed);
   const plan = emptyPlan();
-  KIND_BUILDERS[kind]({ p, seed, site, kind, members: Math.max(site.members, 1) }, plan);
+  KIND_BUILDERS[kind](plan, p, site, Math.max(site.members, 1), seed, kind);
   const lines = priceLines(site, plan);
   const owed = plan.status === 'Voided' ? 0 : lines.reduce((sum, l) => sum + l.net + l.tax, 0);
   const tenders = buildTenders(p, plan.tenderKind, owed, at, plan.status, summaryOnly === true);
@@ -55,7 +55,7 @@ export function buildTransaction({ seed, site, kind, planSeed, at, hour, summary
     ...plan.flags,
     typeMask: typeMaskOf(kind, plan),
   };
-  return summaryOnly ? built : { ...built, ...whoAndWhere(seed, site, kind, p, at, hour, plan.customer) };
+  return summaryOnly ? built : Object.assign(built, whoAndWhere(seed, site, kind, p, at, hour, plan.customer));
 }
 
 function taxable(site: ChainSite, item: CatalogItem): boolean {

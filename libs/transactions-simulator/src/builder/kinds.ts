@@ -44,16 +44,8 @@ export interface KindPlan {
   flags: KindFlags;
 }
 
-export interface KindContext {
-  p: Prng;
-  seed: string;
-  site: ChainSite;
-  kind: Kind;
-  /** The site's member pool, at least 1. */
-  members: number;
-}
-
-type KindBuilder = (ctx: KindContext, plan: KindPlan) => void;
+/** Decides a plan, drawing from `p`; `members` is the site's member pool, at least 1. Positional: called per transaction. */
+type KindBuilder = (plan: KindPlan, p: Prng, site: ChainSite, members: number, seed: string, kind: Kind) => void;
 
 export function emptyPlan(): KindPlan {
   return {
@@ -77,7 +69,7 @@ export function emptyPlan(): KindPlan {
 }
 
 /** A walk-in wash, also the base of voids and returns; only a plain sale may carry a coupon. */
-const walkIn: KindBuilder = ({ p, kind, members }, plan) => {
+const walkIn: KindBuilder = (plan, p, _site, members, _seed, kind) => {
   const wash = WASHES[retailTier(p)] as CatalogItem;
   plan.lines.push(line(wash));
   addOns(p, plan.lines, 0.12);
@@ -97,7 +89,7 @@ const walkIn: KindBuilder = ({ p, kind, members }, plan) => {
   if (kind === 'return') plan.type = 'Return';
 };
 
-const rewash: KindBuilder = ({ p }, plan) => {
+const rewash: KindBuilder = (plan, p) => {
   const wash = WASHES[retailTier(p)] as CatalogItem;
   const l = line(wash);
   l.discount = l.unit;
@@ -107,7 +99,7 @@ const rewash: KindBuilder = ({ p }, plan) => {
   plan.tenderKind = 'none';
 };
 
-const memberRedeem: KindBuilder = ({ p, seed, site, members }, plan) => {
+const memberRedeem: KindBuilder = (plan, p, site, members, seed) => {
   plan.customer = p.int(0, members - 1);
   plan.lines.push(line(WASHES[memberTier(seed, site, plan.customer)] as CatalogItem));
   if (p.chance(0.06)) plan.lines.push(line(p.pick(ADD_ONS)));
@@ -116,14 +108,14 @@ const memberRedeem: KindBuilder = ({ p, seed, site, members }, plan) => {
   plan.flags.isRecurringPlanRedemption = true;
 };
 
-const memberBilling: KindBuilder = ({ p, seed, site, members }, plan) => {
+const memberBilling: KindBuilder = (plan, p, site, members, seed) => {
   plan.customer = p.int(0, members - 1);
   plan.lines.push(line(PLANS[memberTier(seed, site, plan.customer)] as CatalogItem));
   plan.tenderKind = 'cardOnFile';
   plan.flags.isRecurringPayment = true;
 };
 
-const memberSale: KindBuilder = ({ p, site, members }, plan) => {
+const memberSale: KindBuilder = (plan, p, site, members) => {
   plan.customer = site.virtual ? p.int(0, 20_000) : p.int(0, members - 1);
   const tier = p.weighted([0, 1, 2, 3], [40, 30, 20, 10]);
   plan.lines.push(line(PLANS[tier] as CatalogItem));
@@ -139,7 +131,7 @@ const memberSale: KindBuilder = ({ p, site, members }, plan) => {
   plan.flags.isRecurringPlanSale = true;
 };
 
-const memberUpgrade: KindBuilder = ({ p, site, members }, plan) => {
+const memberUpgrade: KindBuilder = (plan, p, site, members) => {
   plan.customer = site.virtual ? p.int(0, 20_000) : p.int(0, members - 1);
   const tier = p.int(1, 3);
   const upgraded = PLANS[tier] as CatalogItem;
@@ -151,46 +143,46 @@ const memberUpgrade: KindBuilder = ({ p, site, members }, plan) => {
   plan.flags.isRecurringPlanSale = true; // v2 flags upgrades as plan sales; the detail's isRecurringSale stays false
 };
 
-const prepaidSale: KindBuilder = ({ p, site }, plan) => {
+const prepaidSale: KindBuilder = (plan, p, site) => {
   plan.lines.push(line(PREPAID[retailTier(p)] as CatalogItem, p.weighted([1, 2, 5], [70, 20, 10])));
   plan.tenderKind = site.virtual ? 'credit' : payWith(p);
   plan.flags.isPrepaidSale = true;
 };
 
-const prepaidRedeem: KindBuilder = ({ p }, plan) => {
+const prepaidRedeem: KindBuilder = (plan, p) => {
   plan.lines.push(line(WASHES[retailTier(p)] as CatalogItem));
   plan.tenderKind = 'prepaidWash';
   plan.flags.isPrepaidRedemption = true;
 };
 
-const washbookSale: KindBuilder = ({ p, site, members }, plan) => {
+const washbookSale: KindBuilder = (plan, p, site, members) => {
   plan.customer = site.virtual ? p.int(0, 20_000) : p.int(0, members * 2 - 1);
   plan.lines.push(line(WASHBOOKS[retailTier(p)] as CatalogItem));
   plan.tenderKind = site.virtual ? 'credit' : payWith(p);
   plan.flags.isPrepaidSale = true;
 };
 
-const washbookRedeem: KindBuilder = ({ p, members }, plan) => {
+const washbookRedeem: KindBuilder = (plan, p, _site, members) => {
   plan.customer = p.int(0, members * 2 - 1);
   plan.lines.push(line(WASHES[retailTier(p)] as CatalogItem));
   plan.tenderKind = 'washbook';
   plan.flags.isPrepaidRedemption = true;
 };
 
-const giftSale: KindBuilder = ({ p, site }, plan) => {
+const giftSale: KindBuilder = (plan, p, site) => {
   plan.lines.push(line(p.weighted(GIFT_CARDS, [45, 40, 15])));
   plan.tenderKind = site.virtual ? 'credit' : payWith(p);
   plan.flags.isPrepaidSale = true;
 };
 
-const giftRedeem: KindBuilder = ({ p }, plan) => {
+const giftRedeem: KindBuilder = (plan, p) => {
   plan.lines.push(line(WASHES[retailTier(p)] as CatalogItem));
   addOns(p, plan.lines, 0.15);
   plan.tenderKind = 'giftcard';
   plan.flags.isPrepaidRedemption = true;
 };
 
-const houseCharge: KindBuilder = ({ p }, plan) => {
+const houseCharge: KindBuilder = (plan, p) => {
   plan.customer = FLEET_BASE + p.int(0, FLEET_COMPANIES.length - 1);
   plan.lines.push(line(WASHES[p.weighted([0, 1, 2], [50, 35, 15])] as CatalogItem));
   addOns(p, plan.lines, 0.05);
@@ -198,7 +190,7 @@ const houseCharge: KindBuilder = ({ p }, plan) => {
   plan.houseAccount = true;
 };
 
-const housePayment: KindBuilder = ({ p }, plan) => {
+const housePayment: KindBuilder = (plan, p) => {
   plan.customer = FLEET_BASE + p.int(0, FLEET_COMPANIES.length - 1);
   const l = line(HOUSE_ACCOUNT_PAYMENT);
   l.unit = p.int(15, 90) * 1000;
@@ -206,13 +198,13 @@ const housePayment: KindBuilder = ({ p }, plan) => {
   plan.tenderKind = p.chance(0.5) ? 'check' : 'credit';
 };
 
-const merch: KindBuilder = ({ p }, plan) => {
+const merch: KindBuilder = (plan, p) => {
   const n = p.weighted([1, 2, 3], [70, 22, 8]);
   for (let i = 0; i < n; i++) plan.lines.push(line(p.pick(MERCHANDISE), p.weighted([1, 2], [85, 15])));
   plan.tenderKind = payWith(p);
 };
 
-const vacuum: KindBuilder = ({ p }, plan) => {
+const vacuum: KindBuilder = (plan, p) => {
   plan.lines.push(line(VACUUM, p.weighted([1, 2, 3], [60, 30, 10])));
   plan.tenderKind = p.weighted<TenderKind>(['cash', 'credit'], [55, 45]);
 };
