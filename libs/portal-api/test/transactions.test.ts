@@ -2,7 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRouter, createCaller, createFetchContextFactory, createPortalContext, createSessionToken, EXPORT_CSV_COLUMNS, ExportRegistry, publicErrorOf, SESSION_COOKIE, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
+import { appRouter, createCaller, createFetchContextFactory, createPortalContext, createSessionToken, EXPORT_CSV_COLUMNS, ExportRegistry, MAX_LIST_ROWS, publicErrorOf, SESSION_COOKIE, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
 import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, SECRET } from './helpers.js';
 
 // The simulator's 15 s rate window runs as 300 ms and a job works 100 ms; the clients are scaled alike.
@@ -38,6 +38,31 @@ afterAll(async () => {
 
 beforeEach(() => sim.control.clearRequests());
 
+/** A client over an injected fetch that serves `count` generated rows, reporting `total`. */
+function pagedClient(count: number, total: number | null) {
+  let sent = 0;
+  const fetchPage = async (input: string | URL | Request): Promise<Response> => {
+    sent += 1;
+    const offset = Number(new URL(String(input)).searchParams.get('offset'));
+    const from = (offset - 1) * 100;
+    const transactions = Array.from({ length: Math.max(0, Math.min(100, count - from)) }, (_v, i) => ({
+      transNumber: from + i + 1,
+      transId: `${from + i + 1}:7`,
+      total: 7.99,
+      date: '2026-01-15T05:32:32.000Z',
+    }));
+    return new Response(JSON.stringify({ data: { transactions, offset, limit: 100, total } }), { headers: { 'content-type': 'application/json' } });
+  };
+  const client = new TransactionsClient({
+    apiId: 'demo',
+    apiKey: 'demo-key',
+    baseUrl: 'http://api.test/v1',
+    fetch: fetchPage as typeof fetch,
+    rateLimit: { requests: 10_000, windowMs: 1_000 },
+  });
+  return { client, requests: () => sent };
+}
+
 async function collectList(chunks: AsyncIterable<TransactionListChunk>) {
   const received: TransactionListChunk[] = [];
   for await (const chunk of chunks) received.push(chunk);
@@ -63,6 +88,28 @@ describe('transactions.list (streamed)', () => {
     expect(chunks.slice(0, -1).every((c) => c.rows.length === 100 && !c.done)).toBe(true);
     expect(chunks.at(-1)).toMatchObject({ done: true, truncated: false });
     expect(chunks.flatMap((c) => c.rows)).toEqual(expected);
+  });
+
+  it('hands on each page the client yields and marks the last one done as it arrives', async () => {
+    const { client, requests } = pagedClient(200, 200);
+    const chunks = await collectList(await callerAs({ ...deps, transactions: client }, 'viewer').transactions.list({ ...day, site: 'ECOM' }));
+    // The total says page 2 is the last: no extra empty message, no extra request.
+    expect(chunks.map((c) => [c.rows.length, c.done, c.truncated])).toEqual([
+      [100, false, false],
+      [100, true, false],
+    ]);
+    expect(requests()).toBe(2);
+  });
+
+  it(`stops at ${MAX_LIST_ROWS} rows only when more would follow`, async () => {
+    const exact = pagedClient(MAX_LIST_ROWS, MAX_LIST_ROWS);
+    const whole = await collectList(await callerAs({ ...deps, transactions: exact.client }, 'viewer').transactions.list({ ...day, site: 'ECOM' }));
+    expect(whole.at(-1)).toMatchObject({ done: true, truncated: false });
+    const more = pagedClient(MAX_LIST_ROWS + 50, MAX_LIST_ROWS + 50);
+    const cut = await collectList(await callerAs({ ...deps, transactions: more.client }, 'viewer').transactions.list({ ...day, site: 'ECOM' }));
+    expect(cut.at(-1)).toMatchObject({ done: true, truncated: true });
+    expect(cut.flatMap((c) => c.rows)).toHaveLength(MAX_LIST_ROWS);
+    expect(more.requests()).toBe(MAX_LIST_ROWS / 100);
   });
 
   it('stops fetching pages once the request is aborted (the browser left or changed the filters)', async () => {

@@ -2,18 +2,16 @@ import { APIError, ValidationError, formatIssues, registerSecret } from '@washop
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { linkSignals } from './internal/abort.js';
-import { runJob, type JobTransport } from './internal/job-runner.js';
+import { runJob } from './internal/job-runner.js';
 import type { Logger } from './internal/logger.js';
-import { paginate, PAGE_SIZE, type FetchedPage } from './internal/paginate.js';
+import { paginate, PAGE_SIZE, type FetchedPage, type TransactionPage } from './internal/paginate.js';
+import { parseResponse } from './internal/response.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './internal/rate-limiter.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './internal/retry.js';
-import { pathFor, Transport, type QueryValue, type RequestSpec, type TransportStats } from './internal/transport.js';
+import { pathFor, Transport, type QueryValue, type RateLimitedEvent, type RequestSpec, type TransportStats } from './internal/transport.js';
 import {
-  JobDataResponseSchema,
   listPageSchema,
-  LoadJobResponseSchema,
   SiteListResponseSchema,
-  TransactionJobItemSchema,
   TransactionListItemSchema,
   TransactionResponseSchema,
   TransactionV2ListItemSchema,
@@ -42,13 +40,7 @@ export const SANDBOX_BASE_URL = 'https://sandboxapi.sonnyscontrols.com/v1';
 
 export const DEFAULT_MAX_RETRIES = 3;
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/**
- * Job pages in flight. Sixteen, not "a few": with `c` pages in flight a 20-page export can be at
- * most 20 / (1 + ceil(19 / c)) times faster than one page after another (3.3× at c = 4), and to stay
- * near the rate-limit floor a window must carry new submits while the previous window's jobs are
- * polled (about 1.5 × requests / 2 jobs). The shared rate limiter, not this number, keeps the
- * request rate polite: each job costs at least two of the window's 20 requests.
- */
+/** Job pages in flight: enough for a window to carry new submits while earlier jobs are polled (README, "Why 16"). */
 export const DEFAULT_CONCURRENCY = 16;
 export const DEFAULT_POLL_INTERVAL_MS = 2_000;
 export const DEFAULT_JOB_TIMEOUT_MS = 300_000;
@@ -77,6 +69,8 @@ export interface TransactionsClientOptions {
   fetch?: typeof fetch;
   /** A pino-compatible logger; off by default. Entries are structured and the API key is masked. */
   logger?: Logger;
+  /** Called on every 429 with how long requests now wait (also logged as a warning). */
+  onRateLimited?: (event: RateLimitedEvent) => void;
 }
 
 const functionSchema = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
@@ -105,6 +99,7 @@ const OptionsSchema = z.strictObject({
     .strictObject({ initialMs: z.number().min(0).max(MAX_TIMER_MS).optional(), maxMs: z.number().min(0).max(MAX_TIMER_MS).optional() })
     .optional(),
   fetch: functionSchema('fetch').optional(),
+  onRateLimited: functionSchema('onRateLimited').optional(),
   logger: z.object({
     debug: functionSchema('logger.debug'),
     info: functionSchema('logger.info'),
@@ -153,6 +148,7 @@ export class TransactionsClient implements AsyncDisposable {
       timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
       logger: this.logger,
+      onRateLimited: options.onRateLimited,
     });
   }
 
@@ -174,7 +170,12 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction`, one item at a time, holding one page in memory. Params are checked now. */
   listStream(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionListItem> {
-    return this.stream('/transaction', toListQuery(params), TransactionListItemSchema, options);
+    return rowsOf(this.listPages(params, options));
+  }
+
+  /** `GET /transaction`, one page of rows at a time, with its number and the total. Params are checked now. */
+  listPages(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionPage<TransactionListItem>> {
+    return this.pages('/transaction', toListQuery(params), TransactionListItemSchema, options);
   }
 
   /** `GET /transaction/type/{type}`, every page. */
@@ -184,9 +185,18 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction/type/{type}`, streamed. */
   listByTypeStream(type: TransactionType, params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionListItem> {
+    return rowsOf(this.listByTypePages(type, params, options));
+  }
+
+  /** `GET /transaction/type/{type}`, page by page. */
+  listByTypePages(
+    type: TransactionType,
+    params: TransactionListParams = {},
+    options: RequestOptions = {},
+  ): AsyncIterable<TransactionPage<TransactionListItem>> {
     const checked = parseOrThrow(TransactionTypeSchema, type, 'transaction type');
     const query = toListQuery(params);
-    return this.stream(pathFor('/transaction/type/{type}', { type: checked }), query, TransactionListItemSchema, options);
+    return this.pages(pathFor('/transaction/type/{type}', { type: checked }), query, TransactionListItemSchema, options);
   }
 
   /** `GET /transaction/version-2`, every page. */
@@ -196,7 +206,12 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction/version-2`, streamed. */
   listV2Stream(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionV2ListItem> {
-    return this.stream('/transaction/version-2', toListQuery(params), TransactionV2ListItemSchema, options);
+    return rowsOf(this.listV2Pages(params, options));
+  }
+
+  /** `GET /transaction/version-2`, page by page. */
+  listV2Pages(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionPage<TransactionV2ListItem>> {
+    return this.pages('/transaction/version-2', toListQuery(params), TransactionV2ListItemSchema, options);
   }
 
   // ---- Single reads ------------------------------------------------------------------------------
@@ -224,25 +239,10 @@ export class TransactionsClient implements AsyncDisposable {
   async loadJob(options: LoadJobOptions): Promise<TransactionJobItem[]> {
     const o = parseOrThrow(LoadJobOptionsSchema, options, 'loadJob options');
     this.assertOpen();
-    const startDate = toUnixSeconds(o.startDate, 'startDate');
-    const endDate = toUnixSeconds(o.endDate, 'endDate');
+    const criteria = { startDate: toUnixSeconds(o.startDate, 'startDate'), endDate: toUnixSeconds(o.endDate, 'endDate'), site: o.site };
     const link = linkSignals(o.signal, this.lifetime.signal);
-    const jobTransport: JobTransport<TransactionJobItem> = {
-      submit: async (page, signal) => {
-        const query = { startDate, endDate, site: o.site, limit: PAGE_SIZE, offset: page };
-        const response = await this.transport.request({ method: 'POST', path: '/transaction/load-job', query, signal });
-        const body = this.validate(LoadJobResponseSchema, response.body, 'POST /transaction/load-job');
-        return { hash: body.data.hash, total: body.data.total ?? null, sentAt: response.sentAt };
-      },
-      poll: async (hash, signal) => {
-        const response = await this.transport.request({ method: 'GET', path: '/transaction/get-job-data', query: { hash }, signal });
-        const body = this.validate(JobDataResponseSchema, response.body, 'GET /transaction/get-job-data');
-        return { status: body.data.status, items: body.data.data, total: body.data.total ?? null, sentAt: response.sentAt };
-      },
-      parseItems: (items, page) => this.validate(z.array(TransactionJobItemSchema), items, `job page ${page}`),
-    };
     try {
-      return await runJob(jobTransport, {
+      return await runJob(this.transport, criteria, {
         startPage: o.offset ?? 1,
         pollIntervalMs: o.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
         timeoutMs: o.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS,
@@ -278,13 +278,13 @@ export class TransactionsClient implements AsyncDisposable {
     const link = linkSignals(signal, this.lifetime.signal);
     try {
       const response = await this.transport.request({ ...spec, signal: link.signal });
-      return this.validate(schema, response.body, `${spec.method} ${spec.path}`);
+      return parseResponse(schema, response.body, `${spec.method} ${spec.path}`);
     } finally {
       link.dispose();
     }
   }
 
-  private stream<T>(path: string, query: ListQuery, item: z.ZodType<T>, options: RequestOptions): AsyncIterable<T> {
+  private pages<T>(path: string, query: ListQuery, item: z.ZodType<T>, options: RequestOptions): AsyncIterable<TransactionPage<T>> {
     this.assertOpen();
     const schema = listPageSchema('transactions', item);
     const fetchPage = async (page: number): Promise<FetchedPage<T>> => {
@@ -293,21 +293,17 @@ export class TransactionsClient implements AsyncDisposable {
       const data = body.data as Record<string, unknown> & { total: number | null };
       return { items: data['transactions'] as T[], total: data.total };
     };
-    return {
-      async *[Symbol.asyncIterator]() {
-        for await (const page of paginate(fetchPage)) yield* page;
-      },
-    };
+    return { [Symbol.asyncIterator]: () => paginate(fetchPage) };
   }
+}
 
-  private validate<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
-    const result = schema.safeParse(body);
-    if (result.success) return result.data;
-    const issues = result.error.issues.slice(0, 5);
-    throw new APIError(`The Data API sent an unexpected response to ${what}: ${formatIssues(issues)}`, {
-      details: { issues: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) },
-    });
-  }
+/** The rows of each page in turn, fetching the next page only when these are consumed. */
+function rowsOf<T>(pages: AsyncIterable<TransactionPage<T>>): AsyncIterable<T> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const page of pages) yield* page.rows;
+    },
+  };
 }
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {

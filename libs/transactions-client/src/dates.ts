@@ -5,6 +5,8 @@ export type DateInput = string | number | Date;
 
 /** The longest range the Data API accepts for a list query. */
 export const MAX_LIST_RANGE_DAYS = 31;
+/** How far back the Data API serves transactions, in calendar months (contract §5: "no lower than 6 months past present day"). */
+export const LOOK_BACK_MONTHS = 6;
 const DAY_SECONDS = 86_400;
 /** 10^11 s is the year 5138, while every millisecond timestamp since 1973 is larger: a number this big is milliseconds. */
 const MILLISECONDS_THRESHOLD = 1e11;
@@ -66,6 +68,24 @@ export function checkRange(startSeconds: number, endSeconds: number, maxDays = M
     throw new DateRangeError(
       `The date range is ${days.toFixed(1)} days; the Data API accepts at most ${maxDays} days. Split it into shorter ranges.`,
       { details: { startDate: startSeconds, endDate: endSeconds, maxDays } },
+    );
+  }
+}
+
+/** The oldest Unix second the Data API accepts at `nowMs`: six calendar months back, in UTC, as the server counts. */
+export function oldestAllowedSeconds(nowMs: number = Date.now()): number {
+  const oldest = new Date(nowMs);
+  oldest.setUTCMonth(oldest.getUTCMonth() - LOOK_BACK_MONTHS);
+  return Math.ceil(oldest.getTime() / 1000);
+}
+
+/** Refuses a date the Data API would refuse as older than its look-back, before any request. */
+export function checkLookBack(seconds: number, field: string, nowMs: number = Date.now()): void {
+  const oldest = oldestAllowedSeconds(nowMs);
+  if (seconds < oldest) {
+    throw new DateRangeError(
+      `${field} is ${new Date(seconds * 1000).toISOString()}; the Data API serves at most ${LOOK_BACK_MONTHS} months back (from ${new Date(oldest * 1000).toISOString()})`,
+      { details: { [field]: seconds, oldest } },
     );
   }
 }

@@ -4,8 +4,9 @@ export { RateLimiter, DEFAULT_RATE_LIMIT } from './internal/rate-limiter.js';
 export type { RateLimitConfig } from './internal/rate-limiter.js';
 export type { Logger } from './internal/logger.js';
 export type { BackoffOptions } from './internal/retry.js';
-export type { TransportStats } from './internal/transport.js';
-export { MAX_LIST_RANGE_DAYS, checkRange, toUnixSeconds } from './dates.js';
+export type { RateLimitedEvent, TransportStats } from './internal/transport.js';
+export type { TransactionPage } from './internal/paginate.js';
+export { LOOK_BACK_MONTHS, MAX_LIST_RANGE_DAYS, checkLookBack, checkRange, oldestAllowedSeconds, toUnixSeconds } from './dates.js';
 export type { DateInput } from './dates.js';
 export * from './models.js';
 export {

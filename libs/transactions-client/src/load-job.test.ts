@@ -1,5 +1,5 @@
 import { APIError, APITimeoutError } from '@washops/shared-errors';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobItem, json, type RecordedRequest } from '../test/support/fake-fetch.js';
 import { fakeClient, rejectionOf } from '../test/support/fake-client.js';
 import type { TransactionsClientOptions } from './client.js';
@@ -63,6 +63,14 @@ function fakeJobServer(options: FakeJobServerOptions) {
 
 const setup = (server: Pick<ReturnType<typeof fakeJobServer>, 'handler'>, options: Partial<TransactionsClientOptions> = {}) =>
   fakeClient(server.handler, options);
+
+// The fixtures are dated January 2026 and the six-month look-back counts from the clock: pin only `Date`.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-02-01T00:00:00Z') });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const day = { startDate: '2026-01-15T00:00:00Z', endDate: '2026-01-15T23:59:59Z', site: 'MAIN' };
 
@@ -168,7 +176,9 @@ describe('loadJob', () => {
     expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(230);
     expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '3']);
   });
+});
 
+describe('loadJob failures and recovery', () => {
   it('a failed job is APIError("Batch job failed") and stops the other pages', async () => {
     const server = fakeJobServer({ records: 2000, durationMs: () => 30, status: (page) => (page === 3 ? 'fail' : undefined) });
     const { client, fake } = setup(server, { concurrency: 2 });

@@ -169,8 +169,6 @@ export const LoadJobResponseSchema = z.object({
   data: z.object({ hash: z.string().min(1), total: nullableCount.optional() }),
 });
 
-export const JOB_STATUSES = ['pass', 'working', 'fail'] as const;
-
 /** `get-job-data`: an empty day comes back as `pass` with `data: []` and null paging fields. */
 export const JobDataResponseSchema = z.object({
   data: z.object({

@@ -1,6 +1,6 @@
 import { DateRangeError, ValidationError, formatIssues } from '@washops/shared-errors';
 import { z } from 'zod';
-import { checkRange, MAX_LIST_RANGE_DAYS, toUnixSeconds, type DateInput } from './dates.js';
+import { checkLookBack, checkRange, MAX_LIST_RANGE_DAYS, toUnixSeconds, type DateInput } from './dates.js';
 import { EntityIdentifierSchema } from './models.js';
 
 /**
@@ -30,17 +30,25 @@ const code = (what: string, whenMissing = `${what} must be a string`) =>
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export const TransactionIdSchema = EntityIdentifierSchema;
 
-/** Checks both dates and the range, adding issues the way zod does. */
+/** Checks both dates, the look-back and the range, adding issues the way zod does. */
 function dateRangeCheck(maxDays: number) {
   return (value: { startDate?: DateInput | undefined; endDate?: DateInput | undefined }, ctx: z.RefinementCtx): void => {
     const seconds: Partial<Record<'startDate' | 'endDate', number>> = {};
     for (const field of ['startDate', 'endDate'] as const) {
       const input = value[field];
       if (input === undefined) continue;
+      let unix: number;
       try {
-        seconds[field] = toUnixSeconds(input, field);
+        unix = toUnixSeconds(input, field);
       } catch (error) {
         ctx.addIssue({ code: 'custom', path: [field], message: messageWithoutField(error, field) });
+        continue;
+      }
+      seconds[field] = unix;
+      try {
+        checkLookBack(unix, field);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: [field], message: (error as Error).message, params: { code: RANGE_ISSUE } });
       }
     }
     if (seconds.startDate === undefined || seconds.endDate === undefined) return;
@@ -103,16 +111,17 @@ export interface ListQuery {
 }
 
 /**
- * Runs a schema and throws what the client promises: `DateRangeError` for a reversed or too-long
- * range, `ValidationError` for anything else malformed. Nothing has been sent at that point.
+ * Runs a schema and throws what the client promises: `DateRangeError` for a reversed, too-long or
+ * too-old range, `ValidationError` for anything else malformed. Nothing has been sent at that point.
  */
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues;
-  const rangeIssue = issues.find((issue) => issue.code === 'custom' && issue.params?.['code'] === RANGE_ISSUE);
   const details = { issues: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) };
-  if (rangeIssue && issues.length === 1) throw new DateRangeError(rangeIssue.message, { details });
+  if (issues.every((issue) => issue.code === 'custom' && issue.params?.['code'] === RANGE_ISSUE)) {
+    throw new DateRangeError(issues.map((issue) => issue.message).join('; '), { details });
+  }
   throw new ValidationError(`Invalid ${what}: ${formatIssues(issues)}`, { details });
 }
 

@@ -5,4 +5,4 @@
  */
 export * from './models.js';
 export * from './params.js';
-export { MAX_LIST_RANGE_DAYS, checkRange, toUnixSeconds, type DateInput } from './dates.js';
+export { LOOK_BACK_MONTHS, MAX_LIST_RANGE_DAYS, checkLookBack, checkRange, oldestAllowedSeconds, toUnixSeconds, type DateInput } from './dates.js';

@@ -2,6 +2,7 @@ import {
   APIError,
   APITimeoutError,
   AuthenticationError,
+  DateRangeError,
   NotFoundError,
   RateLimitError,
   ValidationError,
@@ -134,11 +135,18 @@ describe('errors over HTTP', () => {
     }
   });
 
-  it("the server's own validation (a start over six months back) → ValidationError with its messages", async () => {
-    const old = day(200);
-    const error = await client.list(old).catch((e: unknown) => e);
+  it('a start over six months back is refused before any request, as the server would refuse it', async () => {
+    const error = await client.list(day(200)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DateRangeError);
+    expect(error).toMatchObject({ message: expect.stringContaining('6 months back') });
+    expect(serverRequests()).toHaveLength(0);
+  });
+
+  it("the server's own validation (a start in the future) → ValidationError with its messages", async () => {
+    const tomorrow = day(-1);
+    const error = await client.list({ startDate: tomorrow.startDate + 3600, endDate: tomorrow.endDate }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({ status: 422, vendorType: 'PayloadValidationError', message: expect.stringContaining('6 months') });
+    expect(error).toMatchObject({ status: 422, vendorType: 'PayloadValidationError', message: expect.stringContaining('future') });
   });
 
   it('recovers from 5xx, dropped connections and malformed JSON', async () => {

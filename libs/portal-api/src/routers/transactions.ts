@@ -2,6 +2,7 @@ import {
   toUnixSeconds,
   TransactionIdSchema,
   type TransactionListItem,
+  type TransactionPage,
   type TransactionV2ListItem,
 } from '@washops/transactions-client';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ export const MAX_LIST_ROWS = 20_000;
 
 export type TransactionRow = TransactionListItem | TransactionV2ListItem;
 
-/** One message of the list stream: the rows of one API page; the last message has `done: true`. */
+/** One message of the list stream: the rows of one API page, as the client yields it; the last message has `done: true`. */
 export interface TransactionListChunk {
   rows: TransactionRow[];
   done: boolean;
@@ -26,7 +27,7 @@ export interface TransactionListChunk {
  * Transactions from the Data API: protected reads, and bulk exports that belong to their user.
  *
  * `list` streams. It is an async-generator query: with `httpBatchStreamLink` the browser receives
- * each page of 100 rows as the Data API answers it, and `@trpc/tanstack-react-query`'s
+ * each page of rows as the client's page iterator yields it, and `@trpc/tanstack-react-query`'s
  * `queryOptions` accumulates the chunks into the query's data, so the table fills in while the
  * remaining pages are fetched under the rate limit (a day of a busy site is 30 pages, about 40 s).
  * A cursor procedure the browser calls per page would not fit the client, whose pagination is an
@@ -43,32 +44,30 @@ export const transactionsRouter = router({
     const { version, type, ...params } = input;
     const client = ctx.deps.transactions;
     const options = { signal };
-    const stream: AsyncIterable<TransactionRow> =
+    const pages: AsyncIterable<TransactionPage<TransactionRow>> =
       version === 'v2'
-        ? client.listV2Stream(params, options)
+        ? client.listV2Pages(params, options)
         : type
-          ? client.listByTypeStream(type, params, options)
-          : client.listStream(params, options);
-    let rows: TransactionRow[] = [];
+          ? client.listByTypePages(type, params, options)
+          : client.listPages(params, options);
     let count = 0;
     try {
-      for await (const row of stream) {
-        rows.push(row);
-        count += 1;
+      for await (const { rows, last } of pages) {
+        count += rows.length;
+        if (last) {
+          yield { rows, done: true, truncated: false };
+          return;
+        }
         if (count >= MAX_LIST_ROWS) {
           yield { rows, done: true, truncated: true };
           return;
         }
-        // The client holds one page of 100; hand each page on as it completes.
-        if (rows.length === 100) {
-          yield { rows, done: false, truncated: false };
-          rows = [];
-        }
+        yield { rows, done: false, truncated: false };
       }
     } catch (error) {
       throw toTrpcError(error);
     }
-    yield { rows, done: true, truncated: false };
+    yield { rows: [], done: true, truncated: false };
   }),
 
   /** `GET /transaction/{id}`: header, tenders, items and discounts. */

@@ -1,27 +1,11 @@
 import { APIError, APITimeoutError, NotFoundError } from '@washops/shared-errors';
 import { linkSignals, sleepUntil, throwIfAborted } from './abort.js';
-import { safeLog, type Logger } from './logger.js';
+import type { TransactionJobItem } from '../models.js';
+import { parseJobItems, pollJob, submitJobPage, type JobCriteria, type PollResult } from './jobs.js';
+import { callHook, type Logger } from './logger.js';
 import { PAGE_SIZE } from './paginate.js';
 import { Semaphore } from './semaphore.js';
-
-/** What one request of a job tells us, with when it was sent (for the duration estimate). */
-export interface SubmitResult {
-  hash: string;
-  total: number | null;
-  sentAt: number;
-}
-export interface PollResult {
-  status: string;
-  items: unknown[];
-  total: number | null;
-  sentAt: number;
-}
-
-export interface JobTransport<T> {
-  submit(page: number, signal: AbortSignal): Promise<SubmitResult>;
-  poll(hash: string, signal: AbortSignal): Promise<PollResult>;
-  parseItems(items: unknown[], page: number): T[];
-}
+import type { Transport } from './transport.js';
 
 export interface JobRunOptions {
   startPage: number;
@@ -71,32 +55,20 @@ function push(list: number[], value: number): void {
  * the shared rate limiter paces every request. Results come back flat, in page order. The first
  * failure aborts the other pages and is rethrown.
  */
-export async function runJob<T>(transport: JobTransport<T>, options: JobRunOptions): Promise<T[]> {
+export async function runJob(transport: Transport, criteria: JobCriteria, options: JobRunOptions): Promise<TransactionJobItem[]> {
   const run = linkSignals(options.signal);
   const estimator = new JobDurationEstimator();
   const slots = new Semaphore(options.concurrency);
-  const results = new Map<number, T[]>();
+  const results = new Map<number, TransactionJobItem[]>();
   const inFlight: Array<Promise<void>> = [];
   let failure: { error: unknown } | undefined;
   let pagesTotal: number | null = null;
   let records = 0;
 
-  const ignoreProgressError = (error: unknown): void => {
-    safeLog(options.logger, 'warn', { error: String(error) }, 'loadJob onProgress threw; ignored');
-  };
-  const report = (): void => {
-    if (!options.onProgress) return;
-    try {
-      // An async callback's rejection would otherwise go unhandled and could end the process.
-      const returned: unknown = options.onProgress({ pagesDone: results.size, pagesTotal, records });
-      if (returned instanceof Promise) returned.catch(ignoreProgressError);
-    } catch (error) {
-      ignoreProgressError(error);
-    }
-  };
+  const report = (): void => callHook(options.logger, 'loadJob onProgress', options.onProgress, { pagesDone: results.size, pagesTotal, records });
   const start = async (page: number, onTotal?: (total: number | null) => void): Promise<{ done: Promise<void> }> => {
     await slots.acquire(run.signal);
-    const pageDone = runOnePage(transport, page, options, estimator, run.signal, onTotal)
+    const pageDone = runOnePage(transport, criteria, page, options, estimator, run.signal, onTotal)
       .then((items) => {
         results.set(page, items);
         records += items.length;
@@ -157,16 +129,17 @@ export async function runJob<T>(transport: JobTransport<T>, options: JobRunOptio
   }
 }
 
-async function runOnePage<T>(
-  transport: JobTransport<T>,
+async function runOnePage(
+  transport: Transport,
+  criteria: JobCriteria,
   page: number,
   options: JobRunOptions,
   estimator: JobDurationEstimator,
   signal: AbortSignal,
   onTotal: ((total: number | null) => void) | undefined,
-): Promise<T[]> {
+): Promise<TransactionJobItem[]> {
   let resubmitted = false;
-  let job = await transport.submit(page, signal);
+  let job = await submitJobPage(transport, criteria, page, signal);
   if (job.total !== null) onTotal?.(job.total);
   const deadline = job.sentAt + options.timeoutMs;
   let lastPollAt: number | undefined;
@@ -176,12 +149,12 @@ async function runOnePage<T>(
     await sleepUntil(Math.min(due, deadline), signal);
     let result: PollResult;
     try {
-      result = await transport.poll(job.hash, signal);
+      result = await pollJob(transport, job.hash, signal);
     } catch (error) {
       // The job cache expired (404): ask for the page again, once.
       if (error instanceof NotFoundError && !resubmitted) {
         resubmitted = true;
-        job = await transport.submit(page, signal);
+        job = await submitJobPage(transport, criteria, page, signal);
         lastPollAt = undefined;
         continue;
       }
@@ -192,7 +165,7 @@ async function runOnePage<T>(
     if (result.total !== null) onTotal?.(result.total);
     if (result.status === 'pass') {
       estimator.done(elapsed);
-      return transport.parseItems(result.items, page);
+      return parseJobItems(result.items, page);
     }
     if (result.status === 'fail') {
       throw new APIError('Batch job failed', { details: { page, hash: job.hash, status: 'fail' } });

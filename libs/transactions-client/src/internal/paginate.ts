@@ -11,11 +11,25 @@ export interface FetchedPage<T> {
   total: number | null;
 }
 
+/** One page of a list as the Data API sent it. */
+export interface TransactionPage<T> {
+  /** The page number (the API's `offset`), from 1. */
+  page: number;
+  /** This page's rows: `PAGE_SIZE` except on the last page. */
+  rows: T[];
+  /** Rows the query matches, as the API reports it; `null` when it sends none. */
+  total: number | null;
+  /** Pages the query spans (from `total`); `null` when `total` is. */
+  pageCount: number | null;
+  /** No page follows this one. */
+  last: boolean;
+}
+
 /**
  * Walks pages 1, 2, 3… (the API's `offset` is a page number) and yields one page at a time. Stops
  * at a short page, at an empty page, or once `total` items are in (`total` may be null).
  */
-export async function* paginate<T>(fetchPage: (page: number) => Promise<FetchedPage<T>>): AsyncGenerator<T[], void, undefined> {
+export async function* paginate<T>(fetchPage: (page: number) => Promise<FetchedPage<T>>): AsyncGenerator<TransactionPage<T>, void, undefined> {
   let collected = 0;
   for (let page = 1; ; page++) {
     if (page > MAX_PAGES) {
@@ -23,8 +37,8 @@ export async function* paginate<T>(fetchPage: (page: number) => Promise<FetchedP
     }
     const { items, total } = await fetchPage(page);
     collected += items.length;
-    if (items.length > 0) yield items;
-    if (items.length < PAGE_SIZE) return;
-    if (total !== null && collected >= total) return;
+    const last = items.length < PAGE_SIZE || (total !== null && collected >= total);
+    if (items.length > 0) yield { page, rows: items, total, pageCount: total === null ? null : Math.ceil(total / PAGE_SIZE), last };
+    if (last) return;
   }
 }

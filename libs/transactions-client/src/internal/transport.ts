@@ -1,7 +1,7 @@
 import { APIError, APITimeoutError, type RateLimitError, type WashOpsError } from '@washops/shared-errors';
 import { linkSignals, sleep, throwIfAborted } from './abort.js';
 import { isRetryableStatus, makeStatusError } from './errors.js';
-import { safeLog, type Logger } from './logger.js';
+import { callHook, safeLog, type Logger } from './logger.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, type BackoffOptions } from './retry.js';
 
@@ -17,6 +17,18 @@ export interface TransportOptions {
   timeoutMs: number;
   backoff: BackoffOptions;
   logger: Logger | undefined;
+  onRateLimited: ((event: RateLimitedEvent) => void) | undefined;
+}
+
+/** A 429 as the caller's `onRateLimited` hook sees it. */
+export interface RateLimitedEvent {
+  /** How long every request of this client's limiter now waits before the next one may go. */
+  waitMs: number;
+  /** The attempt of this request that was refused (1-based). */
+  attempt: number;
+  /** The server's `Retry-After`, when it sent one; may exceed `waitMs` (the client's cap). */
+  retryAfterMs?: number;
+  path: string;
 }
 
 export interface RequestSpec {
@@ -94,6 +106,15 @@ export class Transport {
     }
   }
 
+  /** A 429 pauses every request of the limiter, so the wait is said out loud rather than spent in silence. */
+  private announceRateLimit(spec: RequestSpec, attempt: number, retryAfterMs: number | undefined): void {
+    const { limiter, logger, onRateLimited } = this.#options;
+    const waitMs = Math.ceil(limiter.nextFreeInMs());
+    const event: RateLimitedEvent = { waitMs, attempt, path: spec.path, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+    safeLog(logger, 'warn', { method: spec.method, ...event }, `Data API rate limit reached; requests wait ${waitMs} ms`);
+    callHook(logger, 'onRateLimited', onRateLimited, event);
+  }
+
   private url(spec: RequestSpec): string {
     const url = new URL(this.#options.baseUrl.replace(/\/+$/, '') + spec.path);
     for (const [key, value] of Object.entries(spec.query ?? {})) {
@@ -142,6 +163,7 @@ export class Transport {
         this.stats.rateLimited++;
         const waitMs = retryAfterMs ?? limiter.windowMs;
         limiter.pauseFor(Math.min(waitMs, MAX_RETRY_AFTER_MS));
+        this.announceRateLimit(spec, attempt, retryAfterMs);
         const error = makeStatusError({ status, bodyText: text, method: spec.method, path: spec.path, requestId, retryAfterMs: waitMs });
         return { kind: 'rateLimited', error: error as RateLimitError, retryable: waitMs <= MAX_RETRY_AFTER_MS };
       }

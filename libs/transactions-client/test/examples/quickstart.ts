@@ -18,6 +18,8 @@ await using tx = new TransactionsClient({
   apiKey: 'demo-key',
   baseUrl: api.url, // or environment: 'production' | 'sandbox'
   rateLimit: { requests: 20, windowMs: 150 },
+  // Every 429 says how long requests now wait (a Retry-After past 60 s is capped, and the call fails at once).
+  onRateLimited: ({ waitMs, attempt, path }) => console.log(`rate limited (attempt ${attempt}) on ${path}: waiting ${waitMs} ms`),
 });
 
 // listSites: GET /site/list
@@ -39,6 +41,11 @@ for await (const row of tx.listStream({ ...day, site: busy })) {
   total += row.total;
 }
 console.log(`streamed ${busy}: $${total.toFixed(2)}`);
+
+// Page by page, with the page number and the page count the API's total implies (null when it sends none).
+for await (const { page, rows: pageRows, pageCount, last } of tx.listPages({ ...day, site: busy })) {
+  console.log(`page ${page}/${pageCount ?? '?'}: ${pageRows.length} rows${last ? ', the last' : ''}`);
+}
 
 // get: GET /transaction/{id}; "" fields come back as null, the discount array as `discounts`.
 const detail = await tx.get(rows[0]!.transId);
