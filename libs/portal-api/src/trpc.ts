@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { toPublicError, type PublicError } from '@washops/shared-errors';
 import type { PortalContext } from './context.js';
+import { referenceOf } from './error-log.js';
 import { PublicErrorCause, toTrpcError } from './errors.js';
 
 interface IssueLike {
@@ -13,8 +14,20 @@ function inputIssues(cause: unknown): IssueLike[] | null {
   return Array.isArray(issues) ? (issues as IssueLike[]) : null;
 }
 
-/** The one public shape of every portal error: safe message and details, never a stack or a secret. */
+/**
+ * The one public shape of every portal error: safe message and details, never a stack or a secret.
+ * A failure that is logged carries its log reference in the message and in `details.reference`.
+ */
 export function publicErrorOf(error: TRPCError): PublicError {
+  const pub = publicShapeOf(error);
+  const reference = referenceOf(error);
+  if (!reference) return pub;
+  const message = pub.message.trim();
+  const sentence = /[.!?)]$/.test(message) ? message : `${message}.`;
+  return { ...pub, message: `${sentence} Reference: ${reference}.`, details: { ...pub.details, reference } };
+}
+
+function publicShapeOf(error: TRPCError): PublicError {
   if (error.cause instanceof PublicErrorCause) return error.cause.publicError;
   const issues = inputIssues(error.cause);
   if (error.code === 'BAD_REQUEST' && issues) {
