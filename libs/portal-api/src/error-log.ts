@@ -18,12 +18,19 @@ function isPartialFailure(error: TRPCError): boolean {
   return error.cause instanceof PublicErrorCause && Array.isArray(error.cause.publicError.details['remainingSteps']);
 }
 
+/** The browser left (closed the page, changed the filters): nothing failed, no one reads the answer. */
+function isAbandoned(error: TRPCError): boolean {
+  const name = (originalOf(error) as { name?: unknown } | null)?.name;
+  return error.code === 'CLIENT_CLOSED_REQUEST' || name === 'AbortError' || name === 'ResponseAborted';
+}
+
 /**
  * The short random reference of a failure that is logged, the same for the response and the log
- * line (both ask for it in either order); `null` for refusals that need no log (bad input, sign-in).
+ * line (both ask for it in either order); `null` for refusals that need no log (bad input, sign-in)
+ * and for requests the browser abandoned.
  */
 export function referenceOf(error: TRPCError): string | null {
-  if (!LOGGED_CODES.has(error.code) && !isPartialFailure(error)) return null;
+  if ((!LOGGED_CODES.has(error.code) && !isPartialFailure(error)) || isAbandoned(error)) return null;
   let reference = referenceByError.get(error);
   if (!reference) {
     reference = randomBytes(4).toString('hex');
@@ -60,7 +67,8 @@ function errorData(value: unknown, depth = 0): unknown {
 export function logPortalError(logger: PortalLogger, failure: { error: TRPCError; path?: string | undefined; type?: string }): void {
   const reference = referenceOf(failure.error);
   if (!reference) return;
-  const entry = { reference, path: failure.path ?? null, type: failure.type ?? null, code: failure.error.code, err: errorData(originalOf(failure.error)) };
+  // Under `error`, not `err`: pino's error serializer would rebuild the plain object and drop fields.
+  const entry = { reference, path: failure.path ?? null, type: failure.type ?? null, code: failure.error.code, error: errorData(originalOf(failure.error)) };
   try {
     logger.error(redact(entry) as object, `portal call ${failure.path ?? '?'} failed (reference ${reference})`);
   } catch {

@@ -67,7 +67,7 @@ describe('the server log of failures', () => {
     expect(result.entries).toHaveLength(1);
     const [entry] = result.entries;
     expect(entry!.obj).toMatchObject({ reference, path: 'employees.list', code: 'INTERNAL_SERVER_ERROR' });
-    const logged = entry!.obj['err'] as { name: string; message: string; stack: string };
+    const logged = entry!.obj['error'] as { name: string; message: string; stack: string };
     expect(logged.name).toBe('Error');
     expect(logged.message).toBe('connection refused for postgres://bot:[REDACTED]@db.internal/tenant');
     expect(logged.stack).toContain('connectToTenantDatabase');
@@ -86,11 +86,11 @@ describe('the server log of failures', () => {
     expect(result.status).toBe(502);
     const reference = result.publicError.details['reference'];
     expect(result.publicError.message).toBe(`The BackOffice answered 502 on /employee. Reference: ${reference}.`);
-    const logged = result.entries[0]!.obj as { reference: string; err: { code: string; cause: { message: string; stack: string } } };
+    const logged = result.entries[0]!.obj as { reference: string; error: { code: string; cause: { message: string; stack: string } } };
     expect(logged.reference).toBe(reference);
-    expect(logged.err.code).toBe('BACKOFFICE_SERVER_ERROR');
-    expect(logged.err.cause.message).toBe('socket hang up after sending [REDACTED]');
-    expect(logged.err.cause.stack).toContain('error-log.test.ts');
+    expect(logged.error.code).toBe('BACKOFFICE_SERVER_ERROR');
+    expect(logged.error.cause.message).toBe('socket hang up after sending [REDACTED]');
+    expect(logged.error.cause.stack).toContain('error-log.test.ts');
     expect(JSON.stringify(result.entries)).not.toContain(TENANT_SECRET);
   });
 
@@ -102,7 +102,7 @@ describe('the server log of failures', () => {
     expect(result.status).toBe(404);
     expect(result.publicError.details).toMatchObject({ employeeId: 4711, remainingSteps: ['permissions'] });
     expect(result.entries).toHaveLength(1);
-    expect(result.entries[0]!.obj).toMatchObject({ reference: result.publicError.details['reference'], err: { details: { employeeId: 4711 } } });
+    expect(result.entries[0]!.obj).toMatchObject({ reference: result.publicError.details['reference'], error: { details: { employeeId: 4711 } } });
   });
 
   it('does not log refusals (bad input, not found), which carry no reference', async () => {
@@ -126,7 +126,16 @@ describe('the server log of failures', () => {
     const error = await errorOf(caller.discovery.sites());
     expect(entries).toHaveLength(1);
     expect(entries[0]!.obj['reference']).toBe(publicErrorOf(error).details['reference']);
-    expect((entries[0]!.obj['err'] as { stack: string }).stack).toContain('connectToTenantDatabase');
+    expect((entries[0]!.obj['error'] as { stack: string }).stack).toContain('connectToTenantDatabase');
+  });
+
+  it('does not log a call the browser abandoned', async () => {
+    const aborted = () => Object.assign(new Error('The request was aborted'), { name: 'ResponseAborted' });
+    const result = await callOverHttp(failingBackoffice(aborted), 'employees.list');
+    expect(result.entries).toHaveLength(0);
+    expect(result.publicError.details['reference']).toBeUndefined();
+    const abortError = await callOverHttp(failingBackoffice(() => new DOMException('aborted', 'AbortError')), 'employees.list');
+    expect(abortError.entries).toHaveLength(0);
   });
 
   it('survives a logger that throws', async () => {
