@@ -9,6 +9,7 @@ import {
   createFetchContextFactory,
   createPortalContext,
   createSessionToken,
+  ExportRegistry,
   publicErrorOf,
   type BackofficeApi,
   type PortalLogger,
@@ -136,6 +137,21 @@ describe('the server log of failures', () => {
     expect(result.publicError.details['reference']).toBeUndefined();
     const abortError = await callOverHttp(failingBackoffice(() => new DOMException('aborted', 'AbortError')), 'employees.list');
     expect(abortError.entries).toHaveLength(0);
+  });
+
+  it('logs a failed background export under the reference its public error shows', async () => {
+    const { logger, entries } = capturingLogger();
+    const registry = new ExportRegistry({ loadJob: async () => connectToTenantDatabase() }, { logger });
+    const view = registry.start('admin', { site: 'ECOM', startDate: 1_700_000_000, endDate: 1_700_000_060 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const failed = registry.status('admin', view.id);
+    expect(failed.state).toBe('failed');
+    const reference = failed.error?.details['reference'];
+    expect(failed.error?.message).toBe(`An unexpected internal error occurred. The details were logged on the server. Reference: ${reference}.`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.obj).toMatchObject({ reference, path: 'transactions.exports.job' });
+    expect((entries[0]!.obj['error'] as { stack: string }).stack).toContain('connectToTenantDatabase');
+    expect(JSON.stringify(entries)).not.toContain(TENANT_SECRET);
   });
 
   it('survives a logger that throws', async () => {
