@@ -28,7 +28,7 @@ describe('readPortalEnv', () => {
       backoffice: { subdomain: 'demo', username: 'bot', password: 'bot-password', baseUrl: 'http://127.0.0.1:4010' },
       transactions: { apiId: 'demo', apiKey: 'demo-key', baseUrl: 'http://127.0.0.1:4020/v1' },
       dataApiTimeScale: 1,
-      auth: { users: 'demo', sessionSecret: null, sessionTtlMs: 480 * 60_000, secureCookies: false },
+      auth: { users: 'demo', sessionSecret: null, sessionTtlMs: 480 * 60_000, secureCookies: false, trustProxy: { kind: 'none' } },
     });
   });
 
@@ -55,15 +55,31 @@ describe('readPortalEnv', () => {
   });
 
   it('reads tenant credentials and hashed portal users', async () => {
-    const users = await demoPortalUsers();
+    // The lowest accepted cost keeps the test quick; the cost itself is tested in portal-api.
+    const users = await demoPortalUsers({ N: 2 ** 14, r: 8, p: 1 });
     const env = readPortalEnv({ ...tenant, PORTAL_USERS: JSON.stringify(users) });
     expect(env).toEqual({
       mode: 'tenant',
       backoffice: { subdomain: 'washu', username: 'bot', password: 'pw' },
       transactions: { apiId: 'washu', apiKey: 'key', environment: 'production' },
       dataApiTimeScale: 1,
-      auth: { users, sessionSecret: 'x'.repeat(40), sessionTtlMs: 480 * 60_000, secureCookies: true },
+      auth: { users, sessionSecret: 'x'.repeat(40), sessionTtlMs: 480 * 60_000, secureCookies: true, trustProxy: { kind: 'none' } },
     });
+  });
+
+  it('trusts forwarded headers only from the proxy TRUST_PROXY names, and refuses a malformed setting', () => {
+    expect(readPortalEnv({ WASHOPS_DEMO: '1', TRUST_PROXY: '1' }).auth.trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(readPortalEnv({ WASHOPS_DEMO: '1', TRUST_PROXY: '10.0.0.5' }).auth.trustProxy).toEqual({ kind: 'addresses', addresses: new Set(['10.0.0.5']) });
+    expect(messageOf(() => readPortalEnv({ WASHOPS_DEMO: '1', TRUST_PROXY: 'my-proxy' }))).toMatch(/TRUST_PROXY: expected a hop count/);
+  });
+
+  it('refuses a stored hash with scrypt parameters outside the accepted range', () => {
+    const salt = Buffer.alloc(16).toString('base64url');
+    const key = Buffer.alloc(32).toString('base64url');
+    const message = messageOf(() =>
+      readPortalEnv({ ...tenant, PORTAL_USERS: JSON.stringify([{ username: 'a', role: 'admin', passwordHash: `scrypt$1024$8$1$${salt}$${key}` }]) }),
+    );
+    expect(message).toMatch(/passwordHash: is malformed or has scrypt parameters outside the accepted range/);
   });
 
   it('refuses portal users with clear passwords, without echoing them', () => {

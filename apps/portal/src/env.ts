@@ -1,4 +1,4 @@
-import { parsePortalUsers, type PortalUser } from '@washops/portal-api';
+import { parsePortalUsers, parseTrustProxy, type PortalUser, type TrustProxy } from '@washops/portal-api';
 import { z } from 'zod';
 
 /** Environment variables the portal reads, with what each is for. */
@@ -14,6 +14,8 @@ export const portalEnvDocs = {
   PORTAL_SESSION_SECRET: 'at least 32 random characters; signs the session cookies',
   PORTAL_SESSION_TTL_MINUTES: 'how long a sign-in lasts (default 480)',
   PORTAL_SECURE_COOKIES: '1 (default with a tenant) marks the session cookie Secure; 0 for plain-HTTP set-ups',
+  TRUST_PROXY:
+    'the reverse proxy whose X-Forwarded-For/-Host count: a hop count (1 = one proxy) or a comma-separated list of its IP addresses; unset trusts none',
   BACKOFFICE_BASE_URL: 'demo mode: where the BackOffice simulator listens (default http://127.0.0.1:4010)',
   DATA_API_BASE_URL: 'demo mode: where the Data API simulator listens (default http://127.0.0.1:4020/v1)',
   DATA_API_TIME_SCALE:
@@ -33,6 +35,18 @@ const MIN_SECRET_LENGTH = 32;
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const ttlMinutes = z.coerce.number().int().min(1, 'must be at least 1').max(60 * 24 * 30, 'must be at most 43200');
 
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^TRUST_PROXY: /, '') });
+      return z.NEVER;
+    }
+  });
+
 const tenantSchema = z.object({
   BACKOFFICE_SUBDOMAIN: z.string().regex(/^[a-z0-9-]+$/i, 'letters, digits and dashes only'),
   BACKOFFICE_USERNAME: z.string().min(1),
@@ -44,6 +58,7 @@ const tenantSchema = z.object({
   PORTAL_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH, `must have at least ${MIN_SECRET_LENGTH} characters`),
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(true),
+  TRUST_PROXY: trustProxy,
 });
 
 const demoSchema = z.object({
@@ -54,6 +69,7 @@ const demoSchema = z.object({
   PORTAL_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH, `must have at least ${MIN_SECRET_LENGTH} characters`).optional(),
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(false),
+  TRUST_PROXY: trustProxy,
 });
 
 export interface PortalAuthEnv {
@@ -63,6 +79,8 @@ export interface PortalAuthEnv {
   sessionSecret: string | null;
   sessionTtlMs: number;
   secureCookies: boolean;
+  /** Which proxy's forwarded headers count; none unless TRUST_PROXY names it. */
+  trustProxy: TrustProxy;
 }
 
 export interface PortalEnv {
@@ -126,6 +144,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
         sessionSecret: e.PORTAL_SESSION_SECRET ?? null,
         sessionTtlMs: e.PORTAL_SESSION_TTL_MINUTES * 60_000,
         secureCookies: e.PORTAL_SECURE_COOKIES,
+        trustProxy: e.TRUST_PROXY,
       },
     };
   }
@@ -146,6 +165,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
       sessionSecret: e.PORTAL_SESSION_SECRET,
       sessionTtlMs: e.PORTAL_SESSION_TTL_MINUTES * 60_000,
       secureCookies: e.PORTAL_SECURE_COOKIES,
+      trustProxy: e.TRUST_PROXY,
     },
   };
 }

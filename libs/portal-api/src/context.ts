@@ -1,24 +1,28 @@
 import type { BackofficeClient } from '@washops/backoffice-client';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
-import type { PortalUser } from './auth/portal-users.js';
+import type { HashingSlots } from './auth/hashing-slots.js';
+import type { ScryptCost } from './auth/passwords.js';
+import type { PortalUserStore } from './auth/portal-users.js';
 import type { RevokedSessions } from './auth/revoked-sessions.js';
 import { verifySessionToken, type PortalSession } from './auth/session-token.js';
 import type { SignInThrottle } from './auth/sign-in-throttle.js';
+import { clientAddressOf, PEER_ADDRESS_HEADER, requestHostOf, TRUST_NO_PROXY, type TrustProxy } from './client-address.js';
 import type { ExportRegistry } from './transactions/export-registry.js';
 
 export interface PortalAuthConfig {
-  users: PortalUser[];
+  users: PortalUserStore;
   /** HMAC key of session cookies; at least 32 characters. */
   sessionSecret: string;
   sessionTtlMs: number;
-  /** Failed sign-ins per username and address. */
+  /** Growing delays after failed sign-ins, per username and address and per address. */
   throttle: SignInThrottle;
-  /**
-   * Failed sign-ins per username from any address, with a higher limit: addresses come from
-   * `X-Forwarded-For`, which a client can forge when no proxy sets it.
-   */
-  accountThrottle: SignInThrottle;
+  /** Caps concurrent password hashing (each scrypt holds 128 MiB). */
+  hashingSlots: HashingSlots;
+  /** The scrypt cost of new hashes; stored hashes below it are upgraded at sign-in. */
+  passwordCost: ScryptCost;
+  /** Which proxies' `X-Forwarded-For` / `X-Forwarded-Host` count (`TRUST_PROXY`); none by default. */
+  trustProxy: TrustProxy;
   /** Mark cookies `Secure` (the portal runs behind HTTPS). */
   secureCookies: boolean;
   /** Tokens signed out before their expiry; they no longer open a session. */
@@ -76,13 +80,18 @@ export function createPortalContext(
   return { deps, session, request, setCookie };
 }
 
-export function requestInfoFromHeaders(headers: Headers): PortalRequestInfo {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+/**
+ * What the portal knows about a request. The address is the TCP peer's (from `PEER_ADDRESS_HEADER`)
+ * and the host is `Host`, unless `trustProxy` names the proxy in front: only then do
+ * `X-Forwarded-For` and `X-Forwarded-Host` count, since any client can send them.
+ */
+export function requestInfoFromHeaders(headers: Headers, trustProxy: TrustProxy = TRUST_NO_PROXY): PortalRequestInfo {
+  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim() || 'unknown';
   return {
     origin: headers.get('origin'),
-    host: headers.get('x-forwarded-host') ?? headers.get('host'),
+    host: requestHostOf(peer, headers.get('host'), headers.get('x-forwarded-host'), trustProxy),
     secFetchSite: headers.get('sec-fetch-site'),
-    ip: forwarded || headers.get('x-real-ip') || 'unknown',
+    ip: clientAddressOf(peer, headers.get('x-forwarded-for'), trustProxy),
     cookieHeader: headers.get('cookie'),
   };
 }
@@ -90,5 +99,5 @@ export function requestInfoFromHeaders(headers: Headers): PortalRequestInfo {
 /** The `createContext` of tRPC's fetch adapter (used by the Next.js route handler). */
 export function createFetchContextFactory(deps: PortalDeps) {
   return ({ req, resHeaders }: { req: Request; resHeaders: Headers }): PortalContext =>
-    createPortalContext(deps, requestInfoFromHeaders(req.headers), (cookie) => resHeaders.append('set-cookie', cookie));
+    createPortalContext(deps, requestInfoFromHeaders(req.headers, deps.auth.trustProxy), (cookie) => resHeaders.append('set-cookie', cookie));
 }

@@ -28,14 +28,28 @@ export function toTrpcError(error: unknown): TRPCError {
   return new TRPCError({
     code: trpcCodeByErrorCode[pub.code] ?? 'INTERNAL_SERVER_ERROR',
     message: pub.message,
-    cause: new PublicErrorCause(pub),
+    cause: new PublicErrorCause(pub, error),
   });
 }
 
-/** Carries the public shape of an error through tRPC's `cause`, for the error formatter. */
+/**
+ * Carries the public shape of an error through tRPC's `cause`, for the error formatter, and the
+ * original error for the server log only (a private field: no serializer or inspector shows it).
+ */
 export class PublicErrorCause extends Error {
-  constructor(readonly publicError: PublicError) {
+  readonly #original: unknown;
+
+  constructor(
+    readonly publicError: PublicError,
+    original?: unknown,
+  ) {
     super(publicError.message);
     this.name = 'PublicErrorCause';
+    this.#original = original;
+  }
+
+  /** What was thrown, with its own message and stack: for the redacting server log, never for a response. */
+  get original(): unknown {
+    return this.#original;
   }
 }

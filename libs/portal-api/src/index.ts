@@ -1,5 +1,6 @@
 export { PublicErrorCause, toTrpcError } from './errors.js';
 export { publicErrorOf } from './trpc.js';
+export { createErrorLogger, logPortalError, referenceOf, type PortalLogger } from './error-log.js';
 export { appRouter, createCaller, type AppRouter } from './root.js';
 export {
   createFetchContextFactory,
@@ -12,11 +13,37 @@ export {
   type PortalRequestInfo,
 } from './context.js';
 export { SESSION_COOKIE, readCookie } from './auth/cookies.js';
-export { hashPassword, verifyPassword } from './auth/passwords.js';
-export { DEMO_SIGN_INS, demoPortalUsers, parsePortalUsers, type PortalUser } from './auth/portal-users.js';
+export {
+  PASSWORD_COST,
+  hashPassword,
+  needsRehash,
+  parsePasswordHash,
+  unmatchableHash,
+  verifyPassword,
+  type ParsedPasswordHash,
+  type ScryptCost,
+} from './auth/passwords.js';
+export {
+  DEMO_SIGN_INS,
+  InMemoryPortalUsers,
+  demoPortalUsers,
+  parsePortalUsers,
+  type PortalUser,
+  type PortalUserStore,
+} from './auth/portal-users.js';
+export { HashingSlots } from './auth/hashing-slots.js';
+export {
+  PEER_ADDRESS_HEADER,
+  TRUST_NO_PROXY,
+  clientAddressOf,
+  normalizeAddress,
+  parseTrustProxy,
+  requestHostOf,
+  type TrustProxy,
+} from './client-address.js';
 export { createSessionToken, verifySessionToken, type PortalRole, type PortalSession } from './auth/session-token.js';
 export { RevokedSessions } from './auth/revoked-sessions.js';
-export { SignInThrottle } from './auth/sign-in-throttle.js';
+export { SignInThrottle, type DelayPolicy, type SignInAttempt, type SignInThrottleOptions } from './auth/sign-in-throttle.js';
 export { exportIdInput, exportStartInput, signInInput, transactionListInput, type ExportStartInput, type TransactionListInput } from './schemas.js';
 export { MAX_LIST_ROWS, type TransactionListChunk, type TransactionRow } from './routers/transactions.js';
 export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type ExportState, type ExportView } from './transactions/export-registry.js';

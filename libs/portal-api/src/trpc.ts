@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { toPublicError, type PublicError } from '@washops/shared-errors';
 import type { PortalContext } from './context.js';
+import { referenceOf } from './error-log.js';
 import { PublicErrorCause, toTrpcError } from './errors.js';
+import { hiddenCharacterError, hiddenCharacterIssues } from './plain-text-input.js';
 
 interface IssueLike {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
@@ -13,8 +15,20 @@ function inputIssues(cause: unknown): IssueLike[] | null {
   return Array.isArray(issues) ? (issues as IssueLike[]) : null;
 }
 
-/** The one public shape of every portal error: safe message and details, never a stack or a secret. */
+/**
+ * The one public shape of every portal error: safe message and details, never a stack or a secret.
+ * A failure that is logged carries its log reference in the message and in `details.reference`.
+ */
 export function publicErrorOf(error: TRPCError): PublicError {
+  const pub = publicShapeOf(error);
+  const reference = referenceOf(error);
+  if (!reference) return pub;
+  const message = pub.message.trim();
+  const sentence = /[.!?)]$/.test(message) ? message : `${message}.`;
+  return { ...pub, message: `${sentence} Reference: ${reference}.`, details: { ...pub.details, reference } };
+}
+
+function publicShapeOf(error: TRPCError): PublicError {
   if (error.cause instanceof PublicErrorCause) return error.cause.publicError;
   const issues = inputIssues(error.cause);
   if (error.code === 'BAD_REQUEST' && issues) {
@@ -77,18 +91,36 @@ const sameOriginMutations = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(sameOriginMutations);
+/**
+ * Refuses control and bidirectional formatting characters in any text of the input (passwords
+ * aside) as a schema error, before the procedure's own schema and before any client call.
+ */
+const plainTextInput = t.middleware(async ({ getRawInput, next }) => {
+  const issues = hiddenCharacterIssues(await getRawInput());
+  if (issues.length > 0) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The input holds control or bidirectional formatting characters.', cause: hiddenCharacterError(issues) });
+  }
+  return next();
+});
+
+const baseProcedure = t.procedure.use(mapErrors).use(sameOriginMutations);
+
+export const publicProcedure = baseProcedure.use(plainTextInput);
 
 /** Needs a signed-in portal user. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
+export const protectedProcedure = signedInProcedure.use(plainTextInput);
+
 /** Needs a signed-in portal user with the `admin` role: every write. */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.session.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may make changes. You are signed in as a viewer.' });
-  }
-  return next();
-});
+export const adminProcedure = signedInProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.session.role !== 'admin') {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may make changes. You are signed in as a viewer.' });
+    }
+    return next();
+  })
+  .use(plainTextInput);

@@ -3,7 +3,10 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
   SESSION_COOKIE,
+  HashingSlots,
+  InMemoryPortalUsers,
   RevokedSessions,
+  TRUST_NO_PROXY,
   SignInThrottle,
   createCaller,
   createPortalContext,
@@ -13,7 +16,9 @@ import {
   type BackofficeApi,
   type PortalDeps,
   type PortalRequestInfo,
+  type PortalAuthConfig,
   type PortalRole,
+  type ScryptCost,
 } from '../src/index.js';
 import { expect } from 'vitest';
 
@@ -27,10 +32,29 @@ export function unreachableClients(): Pick<PortalDeps, 'backoffice' | 'transacti
   };
 }
 
+/** The lowest cost `verifyPassword` accepts: tests sign in often, and the real cost takes about a second here. */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
+
+/** Sign-in settings as the portal builds them, at the test cost; `overrides` replace single settings. */
+export async function makeAuth(overrides: Partial<PortalAuthConfig> = {}): Promise<PortalAuthConfig> {
+  return {
+    users: new InMemoryPortalUsers(await demoPortalUsers(TEST_PASSWORD_COST)),
+    sessionSecret: SECRET,
+    sessionTtlMs: 60_000,
+    throttle: new SignInThrottle(),
+    hashingSlots: new HashingSlots(),
+    passwordCost: TEST_PASSWORD_COST,
+    trustProxy: TRUST_NO_PROXY,
+    secureCookies: false,
+    revokedSessions: new RevokedSessions(),
+    ...overrides,
+  };
+}
+
 export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> {
   const clients = unreachableClients();
   return {
-    auth: { users: await demoPortalUsers(), sessionSecret: SECRET, sessionTtlMs: 60_000, throttle: new SignInThrottle(), accountThrottle: new SignInThrottle(20), secureCookies: false, revokedSessions: new RevokedSessions() },
+    auth: await makeAuth(),
     backoffice: backoffice ?? clients.backoffice,
     transactions: clients.transactions,
     exports: new ExportRegistry(clients.transactions),

@@ -7,6 +7,13 @@ describe('error messages', () => {
     expect(messageOfPublicError({ code: 'RATE_LIMIT_ERROR', message: 'Rate limit exceeded.', details: { retryAfterMs: 12_400 } })).toBe(
       'Rate limit exceeded. Try again in 13 seconds.',
     );
+    // A Retry-After longer than the client waits by itself: the user is told the whole wait.
+    expect(messageOfPublicError({ code: 'RATE_LIMIT_ERROR', message: 'Rate limit exceeded.', details: { retryAfterMs: 90_000 } })).toBe(
+      'Rate limit exceeded. Try again in 90 seconds.',
+    );
+    expect(messageOfPublicError({ code: 'RATE_LIMIT_ERROR', message: 'Rate limit exceeded.', details: { retryAfterMs: 14 * 60_000 + 1 } })).toBe(
+      'Rate limit exceeded. Try again in 15 minutes.',
+    );
     expect(messageOfPublicError({ code: 'RATE_LIMIT_ERROR', message: 'Rate limit exceeded.', details: {} })).toBe(
       'Rate limit exceeded. Wait a moment, then try again.',
     );

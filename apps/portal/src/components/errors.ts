@@ -21,11 +21,12 @@ export function errorMessageOf(error: unknown): string {
   return messageOfPublicError(portalErrorOf(error));
 }
 
-/** "in 12 seconds" from a rate-limit error's `retryAfterMs`, when it has one. */
+/** "in 12 seconds" (or "in 3 minutes" from two minutes on) from a rate-limit error's `retryAfterMs`, when it has one. */
 function retryHint(details: Record<string, unknown>): string {
   const ms = details['retryAfterMs'];
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return 'Wait a moment, then try again.';
   const seconds = Math.ceil(ms / 1000);
+  if (seconds >= 120) return `Try again in ${Math.ceil(seconds / 60)} minutes.`;
   return `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 }
 

@@ -3,6 +3,7 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
 import { ExportRegistry, transactionsBudgets, type PortalDeps } from '@washops/portal-api';
 import type { PortalEnv } from '../env';
+import { portalLogger } from './logger';
 
 const DATA_API_WINDOW_MS = 15_000;
 const JOB_POLL_INTERVAL_MS = 2_000;
@@ -18,6 +19,9 @@ export function createClients(env: PortalEnv): Pick<PortalDeps, 'backoffice' | '
   return {
     backoffice: new BackofficeClient({ ...env.backoffice }),
     transactions: new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.interactive) }),
-    exports: new ExportRegistry(exportClient, { pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)) }),
+    exports: new ExportRegistry(exportClient, {
+      pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)),
+      logger: portalLogger(),
+    }),
   };
 }

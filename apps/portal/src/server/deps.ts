@@ -1,6 +1,14 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { RevokedSessions, SignInThrottle, demoPortalUsers, type PortalDeps } from '@washops/portal-api';
+import {
+  HashingSlots,
+  InMemoryPortalUsers,
+  PASSWORD_COST,
+  RevokedSessions,
+  SignInThrottle,
+  demoPortalUsers,
+  type PortalDeps,
+} from '@washops/portal-api';
 import { registerSecret } from '@washops/shared-errors';
 import { readPortalEnv } from '../env';
 import { createClients } from './clients';
@@ -22,11 +30,13 @@ async function createPortalDeps(): Promise<PortalDeps> {
   registerSecret(sessionSecret);
   return {
     auth: {
-      users,
+      users: new InMemoryPortalUsers(users),
       sessionSecret,
       sessionTtlMs: env.auth.sessionTtlMs,
-      throttle: new SignInThrottle(5),
-      accountThrottle: new SignInThrottle(20),
+      throttle: new SignInThrottle(),
+      hashingSlots: new HashingSlots(),
+      passwordCost: PASSWORD_COST,
+      trustProxy: env.auth.trustProxy,
       secureCookies: env.auth.secureCookies,
       revokedSessions: new RevokedSessions(),
     },

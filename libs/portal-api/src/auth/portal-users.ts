@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashPassword } from './passwords.js';
+import { hashPassword, parsePasswordHash, PASSWORD_COST, type ScryptCost } from './passwords.js';
 import type { PortalRole } from './session-token.js';
 
 export interface PortalUser {
@@ -14,7 +14,10 @@ const portalUsersSchema = z
     z.object({
       username: z.string().min(1).max(64),
       role: z.enum(['admin', 'viewer']),
-      passwordHash: z.string().startsWith('scrypt$', 'must be a hash made by `npm run hash-password`'),
+      passwordHash: z
+        .string()
+        .startsWith('scrypt$', 'must be a hash made by `npm run hash-password`')
+        .refine((hash) => parsePasswordHash(hash) !== null, 'is malformed or has scrypt parameters outside the accepted range'),
     }),
   )
   .min(1, 'at least one portal user is needed');
@@ -44,8 +47,37 @@ export const DEMO_SIGN_INS = [
   { username: 'viewer', password: 'washops-viewer', role: 'viewer' },
 ] as const;
 
-export async function demoPortalUsers(): Promise<PortalUser[]> {
+export async function demoPortalUsers(cost: ScryptCost = PASSWORD_COST): Promise<PortalUser[]> {
   return Promise.all(
-    DEMO_SIGN_INS.map(async ({ username, password, role }) => ({ username, role, passwordHash: await hashPassword(password) })),
+    DEMO_SIGN_INS.map(async ({ username, password, role }) => ({ username, role, passwordHash: await hashPassword(password, cost) })),
   );
+}
+
+/**
+ * Where sign-in finds portal users and stores upgraded password hashes. Small on purpose: a
+ * database-backed store implements the same two calls.
+ */
+export interface PortalUserStore {
+  find(username: string): Promise<PortalUser | null>;
+  /** Replaces a user's hash (a cost upgrade after a successful sign-in). */
+  updatePasswordHash(username: string, passwordHash: string): Promise<void>;
+}
+
+/** Users from the environment, held in memory: an upgraded hash lasts until the process ends. */
+export class InMemoryPortalUsers implements PortalUserStore {
+  readonly #users: Map<string, PortalUser>;
+
+  constructor(users: readonly PortalUser[]) {
+    this.#users = new Map(users.map((user) => [user.username, { ...user }]));
+  }
+
+  async find(username: string): Promise<PortalUser | null> {
+    const user = this.#users.get(username);
+    return user ? { ...user } : null;
+  }
+
+  async updatePasswordHash(username: string, passwordHash: string): Promise<void> {
+    const user = this.#users.get(username);
+    if (user) user.passwordHash = passwordHash;
+  }
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { toPublicError, type PublicError } from '@washops/shared-errors';
+import type { PublicError } from '@washops/shared-errors';
 import type { LoadJobOptions, TransactionJobItem } from '@washops/transactions-client';
+import { logPortalError, type PortalLogger } from '../error-log.js';
+import { toTrpcError } from '../errors.js';
+import { publicErrorOf } from '../trpc.js';
 import { transactionsCsv } from './export-csv.js';
 
 export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
@@ -42,6 +45,8 @@ export interface ExportRegistryOptions {
   pollIntervalMs?: number;
   /** Job pages in flight per export (`loadJob`'s `concurrency`). Default 4. */
   concurrency?: number;
+  /** Where a failed job's original error is logged, under the reference its public error shows. */
+  logger?: PortalLogger;
   now?: () => number;
 }
 
@@ -62,6 +67,7 @@ export class ExportRegistry {
   private readonly entries = new Map<string, ExportEntry>();
   private readonly maxRunningPerUser: number;
   private readonly maxRunning: number;
+  private readonly logger: PortalLogger | undefined;
   private readonly keepFinishedMs: number;
   private readonly maxFinishedPerUser: number;
   private readonly pollIntervalMs: number | undefined;
@@ -79,6 +85,7 @@ export class ExportRegistry {
     this.pollIntervalMs = options.pollIntervalMs;
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? Date.now;
+    this.logger = options.logger;
   }
 
   /** Starts an export; the input has been validated with the client's `LoadJobOptionsSchema`. */
@@ -176,7 +183,10 @@ export class ExportRegistry {
       this.finish(entry, 'done');
     } catch (error) {
       if (entry.view.state !== 'running') return;
-      entry.view.error = toPublicError(error);
+      // The same public error and log entry as a failed procedure: the user sees the reference of the logged cause.
+      const failure = toTrpcError(error);
+      if (this.logger) logPortalError(this.logger, { error: failure, path: 'transactions.exports.job', type: 'export' });
+      entry.view.error = publicErrorOf(failure);
       this.finish(entry, 'failed');
     }
   }

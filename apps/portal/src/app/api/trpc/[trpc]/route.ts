@@ -1,7 +1,7 @@
-import { appRouter, createFetchContextFactory } from '@washops/portal-api';
-import { redactString } from '@washops/shared-errors';
+import { appRouter, createErrorLogger, createFetchContextFactory } from '@washops/portal-api';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getPortalDeps } from '../../../../server/deps';
+import { portalLogger } from '../../../../server/logger';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,12 +12,8 @@ async function handler(req: Request): Promise<Response> {
     req,
     router: appRouter,
     createContext: createFetchContextFactory(deps),
-    onError: ({ error, path }) => {
-      // Users see a generic message for unexpected errors; the server log keeps what happened (secrets masked).
-      if (error.code !== 'INTERNAL_SERVER_ERROR') return;
-      const cause = error.cause ?? error;
-      console.error(`tRPC ${path ?? '?'} failed: ${redactString(`${cause.name}: ${cause.message}`)}`);
-    },
+    // Unexpected, upstream and partial failures: the original error under the reference the user sees.
+    onError: createErrorLogger(portalLogger()),
   });
 }
 

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { hiddenCharacterIssues } from './plain-text-input.js';
+
+describe('hiddenCharacterIssues', () => {
+  it('names each field holding a control or bidirectional formatting character, nested ones by path', () => {
+    const issues = hiddenCharacterIssues({ firstName: 'Ann\u202Eeb', availableSites: ['Main', 'North\nSide'], posUserId: 7, ok: 'fine' });
+    expect(issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['firstName'], 'firstName must not contain control or bidirectional formatting characters'],
+      [['availableSites', 1], 'availableSites.1 must not contain control or bidirectional formatting characters'],
+    ]);
+  });
+
+  it('leaves passwords alone and accepts ordinary text in any script', () => {
+    expect(hiddenCharacterIssues({ username: 'José Ñúñez 李', password: 'tab\there', backofficePassword: '\u202E' })).toEqual([]);
+  });
+});
