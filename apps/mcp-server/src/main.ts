@@ -2,7 +2,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { redactString } from '@washops/shared-errors';
 import { pino } from 'pino';
-import { McpConfigError, readMcpConfig } from './config.js';
+import { McpConfigError, isLoopbackHost, readMcpConfig } from './config.js';
 import { startMcpHttpServer } from './http.js';
 import { createServer, selectTools } from './server.js';
 import { createServices } from './services-factory.js';
@@ -36,10 +36,13 @@ async function main(): Promise<void> {
       port: config.http.port,
       token: config.http.token!,
       allowedOrigins: config.http.allowedOrigins,
+      allowedHosts: config.http.allowedHosts,
+      allowRemote: config.http.allowRemote,
       serverFactory: () => createServer(options),
       log: (message) => log.warn(message),
     });
     stopHttp = http.close;
+    if (!isLoopbackHost(config.http.host)) log.warn({ host: config.http.host }, 'bound beyond loopback (--allow-remote): serve this port only through TLS');
     log.info({ url: http.url }, 'listening (send Authorization: Bearer $MCP_HTTP_TOKEN)');
   }
 

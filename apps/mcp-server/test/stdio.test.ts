@@ -32,4 +32,19 @@ describe.skipIf(!existsSync(main))('the built server over stdio (node dist/main.
     expect(run.stderr).toContain('DATA_API_KEY');
     expect(run.stderr).toContain('--demo');
   });
+
+  it('refuses --http with a short token or a non-loopback address, saying what to do, before starting anything', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = (args: string[], env: Record<string, string>) =>
+      spawnSync(process.execPath, [main, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8', timeout: 30_000 });
+    const short = run(['--http', '--demo'], { MCP_HTTP_TOKEN: 'too-short' });
+    expect(short.status).toBe(2);
+    expect(short.stdout).toBe('');
+    expect(short.stderr).toContain('openssl rand -hex 32');
+    const remote = run(['--http', '--demo'], { MCP_HTTP_TOKEN: 'b'.repeat(64), MCP_HTTP_HOST: '0.0.0.0' });
+    expect(remote.status).toBe(2);
+    expect(remote.stderr).toContain('--allow-remote');
+    expect(remote.stderr).toContain('TLS');
+    expect(remote.stderr).not.toContain('b'.repeat(64));
+  });
 });
