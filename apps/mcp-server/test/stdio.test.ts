@@ -20,8 +20,16 @@ describe.skipIf(!existsSync(main))('the built server over stdio (node dist/main.
     const result = (await client.callTool({ name: 'list_departments', arguments: {} })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { departments: unknown[] }).departments.length).toBeGreaterThan(0);
+    // A failure is logged on stderr (stdout carries only the protocol) under the reference the result shows.
+    const failed = (await client.callTool({ name: 'get_transaction', arguments: { transId: '999999:999' } })) as CallToolResult;
+    const reference = /\(Reference: ([0-9a-f-]{36})\)$/.exec(failed.content[0]?.type === 'text' ? failed.content[0].text : '')?.[1];
+    expect(failed.isError).toBe(true);
+    expect(reference).toBeDefined();
     await client.close();
     expect(stderr.join('')).toContain('starting');
+    const logged = stderr.join('').split('\n').filter((line) => line.includes(reference!));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!)).toMatchObject({ tool: 'get_transaction', code: 'NOT_FOUND', error: { name: 'NotFoundError', stack: expect.stringContaining('NotFoundError') } });
   }, 60_000);
 
   it('refuses to start without credentials or --demo, naming the variables', async () => {
