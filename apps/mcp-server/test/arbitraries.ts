@@ -60,79 +60,86 @@ function mutated(valid: fc.Arbitrary<Record<string, unknown>>, wild: Arbitraries
 
 const REQUIRED_EMPLOYEE_KEYS = ['firstName', 'lastName', 'phone', 'email', 'posUserId', 'wageRate', 'startDate', 'availableSites', 'permission'] as const;
 
-export const createEmployeeArgs = mutated(
-  fc
-    .record(
-      {
-        firstName: goodName,
-        lastName: goodName,
-        phone: goodPhone,
-        email: goodEmail,
-        posUserId: goodPosUserId,
-        wageRate: goodDollars,
-        startDate: goodDay,
-        availableSites: goodSites,
-        permission: goodName,
-        posPin: fc.integer({ min: 10_000, max: 99_999 }),
-        overtimeWageRate: goodDollars,
-        departments: fc.array(goodName, { minLength: 1, maxLength: 2 }),
-        payrollEmployeeId: fc.string({ maxLength: 32 }),
-        emergencyContactName: goodName,
-        emergencyContactPhone: goodPhone,
-        requiresBackoffice: fc.boolean(),
-        backofficeUsername: goodUsername,
-        backofficePassword: goodPassword,
-      },
-      { requiredKeys: [...REQUIRED_EMPLOYEE_KEYS] },
-    )
-    .map((input) => (input.requiresBackoffice && !input.backofficeUsername ? { ...input, backofficeUsername: 'pat_lee' } : input)),
-  {
-    firstName: nameText,
-    lastName: nameText,
-    phone: phoneText,
-    email: emailText,
-    posUserId,
-    wageRate: dollars,
-    startDate: dateText,
-    availableSites: siteList,
-    permission: nameText,
-    posPin: fc.constantFrom(9999, 100_000, 12_345.5),
-    overtimeWageRate: dollars,
-    departments: fc.oneof(fc.array(nameText, { maxLength: 2 }), fc.constant([] as string[])),
-    payrollEmployeeId: fc.string({ minLength: 30, maxLength: 40 }),
-    emergencyContactName: fc.string({ minLength: 95, maxLength: 110 }),
-    emergencyContactPhone: phoneText,
-    requiresBackoffice: fc.constant(true),
-    backofficeUsername: username,
-    backofficePassword: password,
-  },
-);
+export const validCreateEmployeeArgs = fc
+  .record(
+    {
+      firstName: goodName,
+      lastName: goodName,
+      phone: goodPhone,
+      email: goodEmail,
+      posUserId: goodPosUserId,
+      wageRate: goodDollars,
+      startDate: goodDay,
+      availableSites: goodSites,
+      permission: goodName,
+      posPin: fc.integer({ min: 10_000, max: 99_999 }),
+      overtimeWageRate: goodDollars,
+      departments: fc.array(goodName, { minLength: 1, maxLength: 2 }),
+      payrollEmployeeId: fc.string({ maxLength: 32 }),
+      emergencyContactName: goodName,
+      emergencyContactPhone: goodPhone,
+      requiresBackoffice: fc.boolean(),
+      backofficeUsername: goodUsername,
+      backofficePassword: goodPassword,
+    },
+    { requiredKeys: [...REQUIRED_EMPLOYEE_KEYS] },
+  )
+  .map((input) => (input.requiresBackoffice && !input.backofficeUsername ? { ...input, backofficeUsername: 'pat_lee' } : input));
 
-export const disableEmployeeArgs = mutated(
-  fc.oneof(goodPosUserId.map((id) => ({ posUserId: id })), goodEmail.map((email) => ({ email }))),
-  { posUserId, email: emailText },
-);
+export const createEmployeeArgs = mutated(validCreateEmployeeArgs, {
+  firstName: nameText,
+  lastName: nameText,
+  phone: phoneText,
+  email: emailText,
+  posUserId,
+  wageRate: dollars,
+  startDate: dateText,
+  availableSites: siteList,
+  permission: nameText,
+  posPin: fc.constantFrom(9999, 100_000, 12_345.5),
+  overtimeWageRate: dollars,
+  departments: fc.oneof(fc.array(nameText, { maxLength: 2 }), fc.constant([] as string[])),
+  payrollEmployeeId: fc.string({ minLength: 30, maxLength: 40 }),
+  emergencyContactName: fc.string({ minLength: 95, maxLength: 110 }),
+  emergencyContactPhone: phoneText,
+  requiresBackoffice: fc.constant(true),
+  backofficeUsername: username,
+  backofficePassword: password,
+});
 
-export const createBackofficeUserArgs = mutated(
-  fc
-    .tuple(
-      fc.record({ username: goodUsername, email: goodEmail, permission: goodName, password: goodPassword, availableSites: goodSites }, { requiredKeys: ['username', 'email', 'permission'] }),
-      fc.oneof(
-        goodPosUserId.map((id) => ({ linkToEmployeePosUserId: id })),
-        goodEmail.map((email) => ({ linkToEmployeeEmail: email })),
-        fc.record({ firstName: goodName, lastName: goodName }),
-      ),
-    )
-    .map(([common, mode]) => ({ ...common, ...mode })),
-  {
-    username,
-    email: emailText,
-    permission: nameText,
-    password,
-    linkToEmployeePosUserId: posUserId,
-    linkToEmployeeEmail: emailText,
-    firstName: nameText,
-    lastName: nameText,
-    availableSites: siteList,
-  },
-);
+export const validDisableEmployeeArgs = fc.oneof(goodPosUserId.map((id) => ({ posUserId: id })), goodEmail.map((email) => ({ email })));
+
+export const disableEmployeeArgs = mutated(validDisableEmployeeArgs, { posUserId, email: emailText });
+
+export const validCreateBackofficeUserArgs = fc
+  .tuple(
+    fc.record({ username: goodUsername, email: goodEmail, permission: goodName, password: goodPassword, availableSites: goodSites }, { requiredKeys: ['username', 'email', 'permission'] }),
+    fc.oneof(
+      goodPosUserId.map((id) => ({ linkToEmployeePosUserId: id })),
+      goodEmail.map((email) => ({ linkToEmployeeEmail: email })),
+      fc.record({ firstName: goodName, lastName: goodName }),
+    ),
+  )
+  .map(([common, mode]) => ({ ...common, ...mode }));
+
+export const createBackofficeUserArgs = mutated(validCreateBackofficeUserArgs, {
+  username,
+  email: emailText,
+  permission: nameText,
+  password,
+  linkToEmployeePosUserId: posUserId,
+  linkToEmployeeEmail: emailText,
+  firstName: nameText,
+  lastName: nameText,
+  availableSites: siteList,
+});
+
+/** Any JSON value that is not of the given type: a string for a number field, an object for a list, … */
+export function notA(kind: 'string' | 'number' | 'boolean' | 'array'): fc.Arbitrary<unknown> {
+  const others: Array<fc.Arbitrary<unknown>> = [fc.constant(null), fc.constant({}), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 })];
+  if (kind !== 'string') others.push(fc.string({ maxLength: 6 }));
+  if (kind !== 'number') others.push(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+  if (kind !== 'boolean') others.push(fc.boolean());
+  if (kind !== 'array') others.push(fc.array(fc.integer(), { maxLength: 2 }));
+  return fc.oneof(...others);
+}
