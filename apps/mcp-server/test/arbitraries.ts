@@ -58,7 +58,8 @@ function mutated(valid: fc.Arbitrary<Record<string, unknown>>, wild: Arbitraries
   return fc.tuple(valid, fc.option(fc.oneof(...changes), { freq: 2 })).map(([input, change]) => (change ? { ...input, [change[0]]: change[1] } : input));
 }
 
-const REQUIRED_EMPLOYEE_KEYS = ['firstName', 'lastName', 'phone', 'email', 'posUserId', 'wageRate', 'startDate', 'availableSites', 'permission'] as const;
+/** Departments too: the client may require them, and a valid input must be valid whichever rule it has. */
+const REQUIRED_EMPLOYEE_KEYS = ['firstName', 'lastName', 'phone', 'email', 'posUserId', 'wageRate', 'startDate', 'availableSites', 'permission', 'departments'] as const;
 
 export const validCreateEmployeeArgs = fc
   .record(

@@ -88,6 +88,7 @@ describe('the create_employee schema a model sees', () => {
       startDate: '2026-11-02',
       availableSites: 'all',
       permission: 'Cashier',
+      departments: ['Cashier'],
     };
     const parse = (change: Record<string, unknown>) => createEmployee.inputSchema.safeParse({ ...base, ...change }).success;
     expect(parse({})).toBe(true);
