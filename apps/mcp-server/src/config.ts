@@ -1,3 +1,5 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+
 /** Environment variables the server reads, with what each is for. Shared names with the portal. */
 export const mcpEnvDocs = {
   BACKOFFICE_SUBDOMAIN: 'tenant subdomain of https://{subdomain}.sonnyscontrols.com (Back Office tools)',
@@ -7,11 +9,16 @@ export const mcpEnvDocs = {
   DATA_API_KEY: 'Data API key, X-Sonnys-API-Key',
   DATA_API_SITE_CODE: 'optional X-Sonnys-Site-Code',
   DATA_API_ENVIRONMENT: 'optional: production (default) or sandbox',
-  MCP_HTTP_TOKEN: 'bearer token HTTP clients must send (required with --http)',
-  MCP_HTTP_HOST: 'address to bind with --http (default 127.0.0.1)',
+  MCP_HTTP_TOKEN: 'bearer token HTTP clients must send (required with --http, at least 32 characters)',
+  MCP_HTTP_HOST: 'address to bind with --http (default 127.0.0.1; anything but loopback needs --allow-remote)',
   MCP_HTTP_PORT: 'port to bind with --http (default 3333)',
   MCP_ALLOWED_ORIGINS: 'comma-separated browser origins allowed to call the HTTP endpoint (default none)',
+  MCP_ALLOWED_HOSTS: 'comma-separated extra names accepted in the Host header, e.g. the name a TLS proxy forwards (default none)',
 } as const;
+
+/** The shortest bearer token accepted: a guessable token would open the tenant to anyone who can reach the port. */
+export const MIN_HTTP_TOKEN_LENGTH = 32;
+const TOKEN_ADVICE = 'Generate one with `openssl rand -hex 32`.';
 
 export interface BackofficeCredentials {
   subdomain: string;
@@ -32,7 +39,7 @@ export interface McpConfig {
   demo: boolean;
   backoffice?: BackofficeCredentials;
   transactions?: TransactionsCredentials;
-  http: { host: string; port: number; token?: string; allowedOrigins: string[] };
+  http: { host: string; port: number; token?: string; allowedOrigins: string[]; allowedHosts: string[]; allowRemote: boolean };
 }
 
 /** A configuration the server cannot start with; the message says what to set. */
@@ -44,15 +51,59 @@ export interface McpFlags {
   http: boolean;
   readOnly: boolean;
   demo: boolean;
+  allowRemote: boolean;
 }
 
 export function parseFlags(argv: readonly string[]): McpFlags {
-  const known = new Set(['--http', '--read-only', '--demo']);
+  const known = new Set(['--http', '--read-only', '--demo', '--allow-remote']);
   const unknown = argv.filter((a) => !known.has(a));
   if (unknown.length > 0) {
-    throw new McpConfigError(`Unknown option(s): ${unknown.join(' ')}. Usage: main.js [--http] [--read-only] [--demo]`);
+    throw new McpConfigError(`Unknown option(s): ${unknown.join(' ')}. Usage: main.js [--http [--allow-remote]] [--read-only] [--demo]`);
   }
-  return { http: argv.includes('--http'), readOnly: argv.includes('--read-only'), demo: argv.includes('--demo') };
+  return {
+    http: argv.includes('--http'),
+    readOnly: argv.includes('--read-only'),
+    demo: argv.includes('--demo'),
+    allowRemote: argv.includes('--allow-remote'),
+  };
+}
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** True for `localhost` and loopback addresses (127.0.0.0/8, ::1, their IPv4-mapped forms); false for 0.0.0.0 and names. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().replace(/^\[(.*)\]$/, '$1');
+  if (bare.toLowerCase() === 'localhost') return true;
+  if (isIPv4(bare)) return loopback.check(bare, 'ipv4');
+  if (isIPv6(bare)) return loopback.check(bare, 'ipv6');
+  return false;
+}
+
+/**
+ * Refuses an HTTP endpoint that is easy to abuse: a token shorter than 32 characters, or a bind address
+ * other than loopback without `--allow-remote` (plain HTTP off the machine shows the token to the network).
+ */
+export function checkHttpExposure(http: { host: string; token?: string | undefined; allowRemote: boolean }): void {
+  if (!http.token) {
+    throw new McpConfigError(`--http needs MCP_HTTP_TOKEN: ${mcpEnvDocs.MCP_HTTP_TOKEN}. ${TOKEN_ADVICE}`);
+  }
+  if (http.token.length < MIN_HTTP_TOKEN_LENGTH) {
+    throw new McpConfigError(
+      `MCP_HTTP_TOKEN has ${http.token.length} characters; at least ${MIN_HTTP_TOKEN_LENGTH} are needed. ${TOKEN_ADVICE}`,
+    );
+  }
+  if (!isLoopbackHost(http.host) && !http.allowRemote) {
+    throw new McpConfigError(
+      `MCP_HTTP_HOST is "${http.host}", which is not a loopback address. Bind 127.0.0.1 and put a TLS proxy in front, ` +
+        'or pass --allow-remote if this port is only reachable through TLS.',
+    );
+  }
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
 function nonEmpty(env: Record<string, string | undefined>, key: string): string | undefined {
@@ -76,12 +127,13 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
       host: nonEmpty(env, 'MCP_HTTP_HOST') ?? '127.0.0.1',
       port,
       token: nonEmpty(env, 'MCP_HTTP_TOKEN'),
-      allowedOrigins: (nonEmpty(env, 'MCP_ALLOWED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      allowedOrigins: list(nonEmpty(env, 'MCP_ALLOWED_ORIGINS')),
+      allowedHosts: list(nonEmpty(env, 'MCP_ALLOWED_HOSTS')),
+      allowRemote: flags.allowRemote,
     },
   };
-  if (flags.http && !config.http.token) {
-    throw new McpConfigError(`--http needs MCP_HTTP_TOKEN: ${mcpEnvDocs.MCP_HTTP_TOKEN}. Use a long random value.`);
-  }
+  if (flags.allowRemote && !flags.http) throw new McpConfigError('--allow-remote only applies with --http.');
+  if (flags.http) checkHttpExposure(config.http);
   if (flags.demo) return config;
 
   const bo = ['BACKOFFICE_SUBDOMAIN', 'BACKOFFICE_USERNAME', 'BACKOFFICE_PASSWORD'].map((k) => nonEmpty(env, k));

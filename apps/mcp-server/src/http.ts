@@ -3,14 +3,19 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { checkHttpExposure } from './config.js';
 
 export interface McpHttpOptions {
   host: string;
   port: number;
-  /** The bearer token every request must carry. */
+  /** The bearer token every request must carry: at least 32 characters. */
   token: string;
   /** Browser origins allowed to call; requests with any other `Origin` are refused. */
   allowedOrigins: string[];
+  /** Names accepted in the `Host` header besides loopback and the bind address (e.g. what a TLS proxy forwards). */
+  allowedHosts?: string[];
+  /** Allows a bind address other than loopback; the port must then be reachable only through TLS. */
+  allowRemote?: boolean;
   /** Builds a server for one request (stateless mode): tools share the long-lived clients. */
   serverFactory: () => McpServer;
   log?: (message: string) => void;
@@ -33,9 +38,10 @@ function reject(res: ServerResponse, status: number, message: string, headers: R
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-/** Host names a local server answers to: anything else is a DNS-rebinding attempt. */
-function allowedHostNames(bindHost: string): Set<string> {
-  return new Set(['127.0.0.1', 'localhost', '[::1]', bindHost.includes(':') ? `[${bindHost}]` : bindHost]);
+/** Host names the server answers to: anything else is a DNS-rebinding attempt. */
+function allowedHostNames(bindHost: string, extra: readonly string[]): Set<string> {
+  const names = ['127.0.0.1', 'localhost', '[::1]', bindHost.includes(':') ? `[${bindHost}]` : bindHost, ...extra];
+  return new Set(names.map((name) => name.toLowerCase()));
 }
 
 /**
@@ -43,13 +49,14 @@ function allowedHostNames(bindHost: string): Set<string> {
  * Order of checks: Host (DNS rebinding), Origin (browsers), bearer token; only then the protocol.
  */
 export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHttpHandle> {
-  const hosts = allowedHostNames(options.host);
+  checkHttpExposure({ host: options.host, token: options.token, allowRemote: options.allowRemote ?? false });
+  const hosts = allowedHostNames(options.host, options.allowedHosts ?? []);
   const origins = new Set(options.allowedOrigins);
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
     const hostHeader = req.headers.host ?? '';
-    const hostName = hostHeader.replace(/:\d+$/, '');
+    const hostName = hostHeader.replace(/:\d+$/, '').toLowerCase();
     if (!hosts.has(hostName)) return reject(res, 403, `Host "${hostHeader}" is not allowed.`);
     const origin = req.headers.origin;
     if (origin !== undefined && !origins.has(origin)) return reject(res, 403, `Origin "${origin}" is not allowed.`);

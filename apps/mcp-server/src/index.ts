@@ -2,6 +2,7 @@ export { createServer, selectTools, SERVER_NAME, SERVER_VERSION, type CreateServ
 export { startMcpHttpServer, tokenMatches, type McpHttpHandle, type McpHttpOptions } from './http.js';
 export { McpConfigError, mcpEnvDocs, readMcpConfig, type McpConfig } from './config.js';
 export { allTools } from './tools/index.js';
-export { toolErrorResult } from './tool-result.js';
+export { failedToolResult, toolErrorResult } from './tool-result.js';
+export { createMcpLogger, errorForLog, type McpLogger } from './log.js';
 export type { ToolDefinition, ToolAnnotations } from './tool.js';
 export type { ToolServices } from './services.js';

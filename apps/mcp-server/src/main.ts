@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { redactString } from '@washops/shared-errors';
-import { pino } from 'pino';
-import { McpConfigError, readMcpConfig } from './config.js';
+import { McpConfigError, isLoopbackHost, readMcpConfig } from './config.js';
 import { startMcpHttpServer } from './http.js';
+import { createMcpLogger, errorForLog } from './log.js';
 import { createServer, selectTools } from './server.js';
 import { createServices } from './services-factory.js';
 
-// stdout belongs to the protocol on stdio: every log line goes to stderr.
-const log = pino({ name: 'washops-mcp', level: process.env['LOG_LEVEL'] ?? 'info' }, pino.destination(2));
+// stdout belongs to the protocol on stdio: every log line goes to stderr, redacted.
+const log = createMcpLogger();
 
 async function main(): Promise<void> {
   let config;
@@ -22,8 +21,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const running = await createServices(config);
-  const options = { services: running.services, readOnly: config.readOnly };
+  const running = await createServices(config, log);
+  const options = { services: running.services, readOnly: config.readOnly, logger: log };
   const toolNames = selectTools(options).map((t) => t.name);
   log.info({ connectedTo: running.description, readOnly: config.readOnly, tools: toolNames }, 'starting');
 
@@ -36,10 +35,13 @@ async function main(): Promise<void> {
       port: config.http.port,
       token: config.http.token!,
       allowedOrigins: config.http.allowedOrigins,
+      allowedHosts: config.http.allowedHosts,
+      allowRemote: config.http.allowRemote,
       serverFactory: () => createServer(options),
       log: (message) => log.warn(message),
     });
     stopHttp = http.close;
+    if (!isLoopbackHost(config.http.host)) log.warn({ host: config.http.host }, 'bound beyond loopback (--allow-remote): serve this port only through TLS');
     log.info({ url: http.url }, 'listening (send Authorization: Bearer $MCP_HTTP_TOKEN)');
   }
 
@@ -54,7 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const err = error instanceof Error ? { name: error.name, message: redactString(error.message) } : { name: 'Error', message: 'unknown failure' };
-  log.error({ err }, 'failed to start');
+  log.error({ error: errorForLog(error) }, 'failed to start');
   process.exit(1);
 });

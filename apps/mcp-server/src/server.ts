@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createMcpLogger, type McpLogger } from './log.js';
 import type { ToolServices } from './services.js';
 import { registerToolDefinition, type ToolDefinition } from './tool.js';
 import { allTools } from './tools/index.js';
@@ -10,7 +11,11 @@ export interface CreateServerOptions {
   services: ToolServices;
   /** Register only the tools that change nothing. */
   readOnly?: boolean;
+  /** Where failed tool calls are logged; by default the redacting stderr logger. */
+  logger?: McpLogger;
 }
+
+let defaultLogger: McpLogger | undefined;
 
 /** The tools this configuration exposes: only areas with a client, and only reads in read-only mode. */
 export function selectTools(options: CreateServerOptions): ToolDefinition[] {
@@ -33,6 +38,7 @@ export function createServer(options: CreateServerOptions): McpServer {
         'departments and permissions to learn valid names.',
     },
   );
-  for (const tool of selectTools(options)) registerToolDefinition(server, tool, options.services);
+  const logger = options.logger ?? (defaultLogger ??= createMcpLogger());
+  for (const tool of selectTools(options)) registerToolDefinition(server, tool, options.services, logger);
   return server;
 }

@@ -8,9 +8,12 @@ describe('toolErrorResult', () => {
     expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'DUPLICATE_ERROR: POS user id 7217 is already in use' }] });
   });
 
-  it('tells when to retry after a rate limit', () => {
+  it('tells in how many seconds to retry after a rate limit, from retryAfterMs', () => {
     const result = toolErrorResult(new RateLimitError('The Data API kept answering 429.', { retryAfterMs: 4200 }));
-    expect(result.content).toEqual([{ type: 'text', text: 'RATE_LIMIT_ERROR: The Data API kept answering 429. (Retry after about 5 s.)' }]);
+    expect(result.content).toEqual([{ type: 'text', text: 'RATE_LIMIT_ERROR: The Data API kept answering 429. Wait, then retry in 5 seconds.' }]);
+    const long = toolErrorResult(new RateLimitError('Rate limited.', { retryAfterMs: 120_000 }), 'ref-1');
+    expect(long.content).toEqual([{ type: 'text', text: 'RATE_LIMIT_ERROR: Rate limited. Wait, then retry in 120 seconds. (Reference: ref-1)' }]);
+    expect(JSON.stringify(toolErrorResult(new RateLimitError('Rate limited.', { retryAfterMs: 300 })))).toContain('retry in 1 second.');
   });
 
   it('never carries a secret or an internal message', () => {

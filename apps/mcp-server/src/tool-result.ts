@@ -1,22 +1,48 @@
+import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { toPublicError } from '@washops/shared-errors';
+import { toPublicError, type PublicError } from '@washops/shared-errors';
+import { errorForLog, type McpLogger } from './log.js';
+
+/** Failures that are the server's or the upstream systems' to fix, not the caller's: logged as errors. */
+const SERVER_SIDE_CODES = new Set(['INTERNAL_ERROR', 'AUTHENTICATION_ERROR', 'BACKOFFICE_SERVER_ERROR', 'API_ERROR', 'API_TIMEOUT_ERROR']);
 
 /**
- * The result a tool returns when it fails: `isError` with `CODE: public message`, so the model can
- * read what went wrong and correct its call. No `structuredContent`: clients validate it against the
- * tool's output schema even on errors. Secrets are masked by `toPublicError`.
+ * The result a tool returns when it fails: `isError` with `CODE: public message`, a retry hint where
+ * one helps, and the reference of the log line, so the model can correct its call and a person can
+ * find the cause. No `structuredContent`: clients validate it against the tool's output schema even
+ * on errors. Secrets are masked by `toPublicError`.
  */
-export function toolErrorResult(error: unknown): CallToolResult {
+export function toolErrorResult(error: unknown, reference?: string): CallToolResult {
   const pub = toPublicError(error);
   const hint = retryHint(pub.code, pub.details);
-  return { isError: true, content: [{ type: 'text', text: `${pub.code}: ${pub.message}${hint ? ` ${hint}` : ''}` }] };
+  const text = `${pub.code}: ${pub.message}${hint ? ` ${hint}` : ''}${reference ? ` (Reference: ${reference})` : ''}`;
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/**
+ * Logs a failed tool call with the original error (stack and causes, redacted by the logger) under a
+ * new reference, and returns the result that shows that reference.
+ */
+export function failedToolResult(logger: McpLogger, tool: string, error: unknown): CallToolResult {
+  const reference = randomUUID();
+  const pub = toPublicError(error);
+  const entry = { tool, reference, code: pub.code, error: errorForLog(error) };
+  if (SERVER_SIDE_CODES.has(pub.code) || isPartialFailure(pub)) logger.error(entry, 'tool failed');
+  else logger.warn(entry, 'tool refused');
+  return toolErrorResult(error, reference);
+}
+
+/** A write that stopped between steps: some were done, so the operator must look. */
+function isPartialFailure(pub: PublicError): boolean {
+  return Array.isArray(pub.details['completedSteps']) && pub.details['completedSteps'].length > 0;
 }
 
 function retryHint(code: string, details: Record<string, unknown>): string {
   if (code === 'RATE_LIMIT_ERROR') {
     const ms = typeof details['retryAfterMs'] === 'number' ? details['retryAfterMs'] : 15_000;
-    return `(Retry after about ${Math.ceil(ms / 1000)} s.)`;
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    return `Wait, then retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
   }
-  if (code === 'API_TIMEOUT_ERROR') return '(Retry later, or narrow the date range.)';
+  if (code === 'API_TIMEOUT_ERROR') return 'Retry later, or narrow the date range.';
   return '';
 }

@@ -2,8 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { z } from 'zod';
+import type { McpLogger } from './log.js';
 import type { ToolServices } from './services.js';
-import { toolErrorResult } from './tool-result.js';
+import { failedToolResult, toolErrorResult } from './tool-result.js';
 
 export type ToolArea = 'backoffice' | 'transactions';
 
@@ -52,8 +53,11 @@ function progressReporter(extra: Extra): ToolRunContext['reportProgress'] {
   };
 }
 
-/** Registers one tool: errors become `isError` results with the public message, never a protocol error. */
-export function registerToolDefinition(server: McpServer, definition: ToolDefinition, services: ToolServices): void {
+/**
+ * Registers one tool: errors become `isError` results with the public message and a reference to
+ * the log line that keeps the original error, never a protocol error.
+ */
+export function registerToolDefinition(server: McpServer, definition: ToolDefinition, services: ToolServices, logger: McpLogger): void {
   server.registerTool(
     definition.name,
     {
@@ -70,7 +74,12 @@ export function registerToolDefinition(server: McpServer, definition: ToolDefini
         );
         return { content: [{ type: 'text', text: definition.render(output) }], structuredContent: output as Record<string, unknown> };
       } catch (error) {
-        return toolErrorResult(error);
+        if (extra.signal.aborted) {
+          // The caller cancelled: nobody reads this result, and nothing failed.
+          logger.info({ tool: definition.name }, 'tool cancelled by the caller');
+          return toolErrorResult(error);
+        }
+        return failedToolResult(logger, definition.name, error);
       }
     }) as never,
   );

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { McpConfigError } from '../src/config.js';
 import { startMcpHttpServer, tokenMatches, type McpHttpHandle } from '../src/http.js';
 import { createServer } from '../src/server.js';
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
     port: 0,
     token: TOKEN,
     allowedOrigins: ['http://allowed.example'],
+    allowedHosts: ['MCP.example.com'],
     serverFactory: () => createServer({ services: {} }),
   });
 });
@@ -33,6 +35,28 @@ function post(headers: Record<string, string>): Promise<Response> {
   });
 }
 
+async function statusWithHost(host: string): Promise<number> {
+  const { request } = await import('node:http');
+  const url = new URL(handle.url);
+  return new Promise<number>((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { host, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(initialize);
+  });
+}
+
 describe('streamable HTTP entry', () => {
   it('answers 401 without a token and with a wrong one', async () => {
     expect((await post({})).status).toBe(401);
@@ -45,21 +69,18 @@ describe('streamable HTTP entry', () => {
     expect(response.status).toBe(403);
   });
 
-  it('answers 403 to a foreign Host header (DNS rebinding)', async () => {
-    const { request } = await import('node:http');
-    const url = new URL(handle.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on('error', reject);
-      req.end(initialize);
-    });
-    expect(status).toBe(403);
+  it('answers 403 to a foreign Host header (DNS rebinding), and serves a Host listed in allowedHosts', async () => {
+    expect(await statusWithHost('evil.example')).toBe(403);
+    expect(await statusWithHost('mcp.example.com:443')).toBe(200);
+  });
+
+  it('refuses to start with a short token or, without allowRemote, on a non-loopback address', async () => {
+    const options = { port: 0, allowedOrigins: [], serverFactory: () => createServer({ services: {} }) };
+    await expect(startMcpHttpServer({ ...options, host: '127.0.0.1', token: 'short-token' })).rejects.toThrow(/openssl rand -hex 32/);
+    await expect(startMcpHttpServer({ ...options, host: '0.0.0.0', token: TOKEN })).rejects.toBeInstanceOf(McpConfigError);
+    const remote = await startMcpHttpServer({ ...options, host: '0.0.0.0', token: TOKEN, allowRemote: true });
+    expect(new URL(remote.url).hostname).toBe('0.0.0.0');
+    await remote.close();
   });
 
   it('serves the protocol with the right token, from an allowed origin or none', async () => {

@@ -20,8 +20,16 @@ describe.skipIf(!existsSync(main))('the built server over stdio (node dist/main.
     const result = (await client.callTool({ name: 'list_departments', arguments: {} })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { departments: unknown[] }).departments.length).toBeGreaterThan(0);
+    // A failure is logged on stderr (stdout carries only the protocol) under the reference the result shows.
+    const failed = (await client.callTool({ name: 'get_transaction', arguments: { transId: '999999:999' } })) as CallToolResult;
+    const reference = /\(Reference: ([0-9a-f-]{36})\)$/.exec(failed.content[0]?.type === 'text' ? failed.content[0].text : '')?.[1];
+    expect(failed.isError).toBe(true);
+    expect(reference).toBeDefined();
     await client.close();
     expect(stderr.join('')).toContain('starting');
+    const logged = stderr.join('').split('\n').filter((line) => line.includes(reference!));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!)).toMatchObject({ tool: 'get_transaction', code: 'NOT_FOUND', error: { name: 'NotFoundError', stack: expect.stringContaining('NotFoundError') } });
   }, 60_000);
 
   it('refuses to start without credentials or --demo, naming the variables', async () => {
@@ -31,5 +39,20 @@ describe.skipIf(!existsSync(main))('the built server over stdio (node dist/main.
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('DATA_API_KEY');
     expect(run.stderr).toContain('--demo');
+  });
+
+  it('refuses --http with a short token or a non-loopback address, saying what to do, before starting anything', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = (args: string[], env: Record<string, string>) =>
+      spawnSync(process.execPath, [main, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8', timeout: 30_000 });
+    const short = run(['--http', '--demo'], { MCP_HTTP_TOKEN: 'too-short' });
+    expect(short.status).toBe(2);
+    expect(short.stdout).toBe('');
+    expect(short.stderr).toContain('openssl rand -hex 32');
+    const remote = run(['--http', '--demo'], { MCP_HTTP_TOKEN: 'b'.repeat(64), MCP_HTTP_HOST: '0.0.0.0' });
+    expect(remote.status).toBe(2);
+    expect(remote.stderr).toContain('--allow-remote');
+    expect(remote.stderr).toContain('TLS');
+    expect(remote.stderr).not.toContain('b'.repeat(64));
   });
 });

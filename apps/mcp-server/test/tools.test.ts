@@ -5,7 +5,9 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
 
@@ -18,11 +20,21 @@ let services: Required<ToolServices>;
 let client: Client;
 /** Every result this suite received, to prove no secret ever reached one. */
 const seen: string[] = [];
+/** Every line the server logged (what stderr would show), likewise. */
+const logged: string[] = [];
+const logger = createMcpLogger(
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(chunk.toString());
+      done();
+    },
+  }),
+);
 
 async function connect(options: Parameters<typeof createServer>[0]): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const c = new Client({ name: 'test', version: '1' });
-  await Promise.all([createServer(options).connect(serverSide), c.connect(clientSide)]);
+  await Promise.all([createServer({ logger, ...options }).connect(serverSide), c.connect(clientSide)]);
   return c;
 }
 
@@ -298,12 +310,13 @@ describe('transaction tools', () => {
 });
 
 describe('secrets', () => {
-  it('never reach a tool result', () => {
+  it('never reach a tool result or the log', () => {
     expect(seen.length).toBeGreaterThan(20);
-    for (const result of seen) {
-      expect(result).not.toContain(BOT.password);
-      expect(result).not.toContain(API.apiKey);
-      expect(result).not.toMatch(/PHPSESSID=/);
+    expect(logged.length).toBeGreaterThan(3);
+    for (const text of [...seen, ...logged]) {
+      expect(text).not.toContain(BOT.password);
+      expect(text).not.toContain(API.apiKey);
+      expect(text).not.toMatch(/PHPSESSID=(?!\[REDACTED\])/);
     }
   });
 });

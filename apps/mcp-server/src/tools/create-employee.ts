@@ -1,11 +1,10 @@
-import { USERNAME_PATTERN, emailSchema, posUserIdSchema } from '@washops/backoffice-client';
+import { createEmployeeInputSchema } from '@washops/backoffice-client';
 import { z } from 'zod';
 import { employeeCreatedSchema } from '../schemas/backoffice.js';
+import { toolInputFrom } from '../schemas/derive.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
 import { defined } from './list-helpers.js';
-
-const money = z.number().positive().describe('Dollars, e.g. 15.25');
 
 export const createEmployee = defineTool({
   name: 'create_employee',
@@ -18,28 +17,25 @@ export const createEmployee = defineTool({
     'to "General User" with a warning; an unknown site or department is an error before anything is created. The result carries the ' +
     'POS PIN (generated when not given) and, for a new Back Office user, a generated password to hand over. If a later step fails, ' +
     'the error says which employee was created and which steps remain — do not simply retry, or a duplicate results.',
-  inputSchema: z.object({
-    firstName: z.string().min(1),
-    lastName: z.string().min(1),
-    phone: z.string().describe('9 or 10 digits; symbols ignored'),
-    email: emailSchema,
-    posUserId: posUserIdSchema.describe('POS user id; must be unused'),
-    wageRate: money.describe('Hourly wage in dollars, e.g. 15.25'),
-    startDate: z.string().describe('Employment start date, ISO "YYYY-MM-DD"'),
-    availableSites: z
-      .union([z.literal('all'), z.array(z.string().min(1)).min(1)])
-      .describe('"all", or site long names or short codes from list_sites; the first is the wage attribution site'),
-    permission: z.string().min(1).describe('POS template name from list_permissions, e.g. "Cashier"'),
-    posPin: z.number().int().min(10000).max(99999).optional().describe('5-digit POS PIN; generated when omitted'),
-    overtimeWageRate: money.optional().describe('Defaults to 1.5 × wageRate'),
-    departments: z.array(z.string().min(1)).optional().describe('Department names from list_departments; at least one is needed'),
-    payrollEmployeeId: z.string().optional(),
-    emergencyContactName: z.string().optional(),
-    emergencyContactPhone: z.string().optional(),
-    requiresBackoffice: z.boolean().default(false).describe('Also create a linked Back Office user'),
-    backofficeUsername: z.string().regex(USERNAME_PATTERN).optional().describe('Required when requiresBackoffice; a letter then 2–63 letters, digits or _'),
-    backofficePassword: z.string().min(8).optional().describe('Generated when omitted'),
-  }),
+  // The client's rules; money and the start date take one JSON type here (a number, an ISO string).
+  inputSchema: toolInputFrom(
+    createEmployeeInputSchema,
+    { wageRate: z.number(), overtimeWageRate: z.number().optional(), startDate: z.string() },
+    {
+      phone: '9 or 10 digits; symbols ignored',
+      posUserId: 'POS user id; must be unused',
+      wageRate: 'Hourly wage in dollars, e.g. 15.25 (at most two decimals)',
+      startDate: 'Employment start date, ISO "YYYY-MM-DD"',
+      availableSites: '"all", or site long names or short codes from list_sites; the first is the wage attribution site',
+      permission: 'POS template name from list_permissions, e.g. "Cashier"',
+      posPin: '5-digit POS PIN; generated when omitted',
+      overtimeWageRate: 'Dollars; defaults to 1.5 × wageRate',
+      departments: 'Department names from list_departments; at least one is needed',
+      requiresBackoffice: 'Also create a linked Back Office user',
+      backofficeUsername: 'Required when requiresBackoffice; a letter then 2–63 letters, digits or _',
+      backofficePassword: 'Generated when omitted',
+    },
+  ),
   outputSchema: employeeCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, services) {

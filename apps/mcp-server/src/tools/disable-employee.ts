@@ -1,6 +1,6 @@
-import { emailSchema, posUserIdSchema } from '@washops/backoffice-client';
-import { z } from 'zod';
+import { disableEmployeeInputSchema } from '@washops/backoffice-client';
 import { employeeDisabledSchema } from '../schemas/backoffice.js';
+import { toolInputFrom } from '../schemas/derive.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
 import { defined } from './list-helpers.js';
@@ -13,9 +13,9 @@ export const disableEmployee = defineTool({
     'Disables an employee so they can no longer use the POS, found by POS user id (preferred, exact) or by email. Give exactly one. ' +
     'The change is verified by reading the employee back. A linked Back Office user is NOT disabled and can still sign in (the result ' +
     'warns). The employee keeps their POS user id. Confirm the person with list_employees first.',
-  inputSchema: z.object({
-    posUserId: posUserIdSchema.optional().describe('POS user id of the employee'),
-    email: emailSchema.optional().describe('Email of the employee, when the POS user id is unknown'),
+  inputSchema: toolInputFrom(disableEmployeeInputSchema, {}, {
+    posUserId: 'POS user id of the employee',
+    email: 'Email of the employee, when the POS user id is unknown',
   }),
   outputSchema: employeeDisabledSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
