@@ -39,9 +39,13 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     await mcp.close();
     mcp = undefined;
 
-    // The servers said something: an empty capture would make the scan below pass for nothing.
-    expect(captured.text('portal stdout'), 'portal stdout').toContain('tenant "canary"');
-    expect(captured.text('mcp stderr'), 'MCP stderr').toContain('starting');
+    // The logs hold what the scan must see: the start-up lines and failures logged with their causes
+    // and stacks. Silent logs would make the scan below pass for nothing.
+    const portalLog = captured.text('portal stdout') + captured.text('portal stderr');
+    expect(portalLog, 'portal log').toContain('tenant "canary"');
+    expect(portalLog, 'portal log: a failure with its stack').toContain('"stack":');
+    expect(captured.text('mcp stderr'), 'MCP log').toContain('starting');
+    expect(captured.text('mcp stderr'), 'MCP log: a failure with its stack').toContain('"stack":');
 
     const sightings = captured.scan(secrets);
     console.log(
