@@ -235,13 +235,31 @@ describe('createEmployee', () => {
     expect(stored?.grants).toEqual([]);
   });
 
-  it('does not call a step whose answer was lost "not done"', async () => {
+  it('settles a lost answer by a read: a Back Office user the server applied is found on /user, not sent twice', async () => {
     await using bo = clientFor(sim);
     sim.control.inject({ route: 'POST /user/insert', kind: 'dropAfterApply', count: 1 });
     const username = `lost_${Date.now()}`;
+    const created = await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: username }));
+    const users = sim.control.users().filter((u) => u.username === username);
+    expect(users).toHaveLength(1);
+    expect(created.backofficeUser?.userId).toBe(users[0]?.id);
+    expect(users[0]?.employeeId).toBe(created.employeeId);
+    expect(posts('/user/insert')).toHaveLength(1);
+  });
+
+  it('does not call a step whose answer was lost "not done" when no read can tell: it is unverified', async () => {
+    await using bo = clientFor(sim);
+    sim.control.inject({ route: 'POST /user/insert', kind: 'dropAfterApply', count: 1 });
+    sim.control.inject({ route: 'GET /user', kind: 'serverError', count: 2 });
+    const username = `lost_${Date.now()}`;
     const error = await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: username })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
-    expect((error as BackofficeServerError).details).toMatchObject({ remainingSteps: ['createBackofficeUser'], mayHaveBeenProcessed: true });
+    expect((error as BackofficeServerError).details).toMatchObject({
+      completedSteps: ['insertEmployee', 'verifySites', 'applyPermissions'],
+      unverifiedSteps: ['createBackofficeUser'],
+      remainingSteps: [],
+      mayHaveBeenProcessed: true,
+    });
     expect((error as Error).message).toMatch(/'createBackofficeUser' may or may not have been applied/);
     expect((error as Error).message).not.toMatch(/Not done/);
     expect(sim.control.users().filter((u) => u.username === username)).toHaveLength(1);
@@ -277,7 +295,7 @@ describe('createEmployee', () => {
     }
   });
 
-  it('makes 4 requests when warm (insert, read-back, permissions, user) and fills cold caches in at most 2 waves', async () => {
+  it('makes 6 requests when warm (each of the 3 POSTs followed by the read that confirms it) and fills cold caches in at most 2 waves', async () => {
     const recorder = recordingFetch();
     await using bo = clientFor(sim, { fetch: recorder.fetch });
     await bo.createEmployee(newEmployee());
@@ -293,7 +311,9 @@ describe('createEmployee', () => {
       'POST /employee/insert',
       'GET /employee/edit/N',
       'POST /employee/permissions/update',
+      'GET /employee/permissions/N',
       'POST /user/insert',
+      'GET /user/permissions/N?userIsNew=N',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { BackofficeServerError } from '@washops/shared-errors';
 import { parseInput, type ClientContext } from '../internal/context.js';
 import type { FormPair } from '../internal/form.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
+import { requireWholeForm } from '../pages/page.js';
 import { disableEmployeeInputSchema, type DisableEmployeeInput, type EmployeeDisabled } from '../schemas.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
@@ -9,8 +10,9 @@ export const LINKED_USER_WARNING =
   'Disabling an employee leaves a linked Back Office user untouched: that user, if any, can still sign in to the Back Office.';
 
 /**
- * Find the employee → read its edit form → POST every field a browser would send except
- * `employee[isActive]` (an absent checkbox is an unchecked one) → read it again and check.
+ * Find the employee → read its edit form, refused unless provably whole → POST every field a
+ * browser would send except `employee[isActive]` (an absent checkbox is an unchecked one) → read
+ * it again and check.
  */
 export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
   const input = parseInput(disableEmployeeInputSchema, raw);
@@ -25,6 +27,7 @@ export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeIn
     warnings.unshift(`Employee ${employeeId} was already inactive; nothing was changed.`);
     return { employeeId, ...key, disabledAt: new Date().toISOString(), warnings };
   }
+  requireWholeForm('employee-edit', before.gaps);
   const fields: FormPair[] = before.fields.filter(([name]) => name !== 'employee[isActive]');
   if (!fields.some(([name]) => name === 'employee[id]')) fields.unshift(['employee[id]', String(employeeId)]);
 
