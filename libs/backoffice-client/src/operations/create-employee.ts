@@ -37,7 +37,7 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
   const sites = resolveSites(form, input.availableSites);
   const wageSite = sites[0];
   if (!wageSite) throw new ValidationError('The tenant has no site an employee could work at');
-  const departmentIds = resolveDepartments(form.departments, input.departments ?? []);
+  const departmentIds = resolveDepartments(form.departments, input.departments);
 
   const posPin = input.posPin ?? generatePin();
   const overtime = input.overtimeWageRate ?? overtimeCents(input.wageRate);
