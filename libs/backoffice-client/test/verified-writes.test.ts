@@ -105,4 +105,21 @@ describe('every write step is confirmed by a read', () => {
     });
     expect((error as Error).message).toMatch(/'applyPermissions' may or may not have been applied/);
   });
+
+  it('settles a disable whose answer was lost by reading the employee back', async () => {
+    await using bo = clientFor(sim);
+    const [applied, dropped] = sim.control.employees().filter((e) => e.isActive);
+    if (!applied || !dropped) throw new Error('need two active employees');
+    sim.control.inject({ route: 'POST /employee/update', kind: 'dropAfterApply', count: 1 });
+    expect(await bo.disableEmployee({ posUserId: applied.posUserId })).toMatchObject({ employeeId: applied.id });
+    expect(sim.control.employee(applied.id)?.isActive).toBe(false);
+
+    sim.control.inject({ route: 'POST /employee/update', kind: 'drop', count: 1 });
+    const error = await bo.disableEmployee({ posUserId: dropped.posUserId }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as Error).message).toMatch(/got no answer .* is still active/);
+    expect((error as BackofficeServerError).details).toMatchObject({ employeeId: dropped.id, applied: false });
+    expect(sim.control.employee(dropped.id)?.isActive).toBe(true);
+    expect(posts('/employee/update')).toHaveLength(2);
+  });
 });

@@ -10,6 +10,7 @@ import { parseEmployeePermissionsPage, type EmployeePermissionsPage, type PosTem
 import { requireWholeForm } from '../pages/page.js';
 import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmployeeParsed, type EmployeeCreated } from '../schemas.js';
 import { insertAndConfirmBackofficeUser } from './create-backoffice-user.js';
+import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
 
@@ -64,24 +65,7 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
   );
 
   const steps = ['insertEmployee', 'verifySites', 'applyPermissions', ...(input.requiresBackoffice ? ['createBackofficeUser'] : [])];
-  let employeeId: number;
-  try {
-    const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
-    employeeId = Number(match[1]);
-  } catch (error) {
-    // The server knows an employee the index does not: drop it so the next check sees the server's state.
-    if (error instanceof DuplicateError) ctx.afterWrite();
-    if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) {
-      ctx.afterWrite();
-      const Class = error.constructor as typeof WashOpsError;
-      throw new Class(
-        `${error.message}. Whether employee POS user id ${input.posUserId} was created is unknown: check isPosUserIdAvailable(${input.posUserId}, { refresh: true }) before trying again.`,
-        { cause: error, status: error.status, details: { ...error.details, posUserId: input.posUserId, completedSteps: [], remainingSteps: steps } },
-      );
-    }
-    throw error;
-  }
-  ctx.afterWrite();
+  const employeeId = await insertEmployee(ctx, body, input.posUserId, steps);
   const completed = ['insertEmployee'];
   const remaining = (): string[] => steps.filter((s) => !completed.includes(s));
 
@@ -181,6 +165,41 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
   const left = new Set(a);
   const right = new Set(b);
   return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
+/**
+ * `POST /employee/insert` → the new employee's id. When the answer is lost, the roster filtered to
+ * the POS user id settles it: the employee found there is the one inserted (POS ids are unique);
+ * none means the insert was not applied. Only when that read fails too is the outcome unknown.
+ */
+async function insertEmployee(ctx: ClientContext, body: FormPair[], posUserId: number, steps: string[]): Promise<number> {
+  try {
+    const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
+    return Number(match[1]);
+  } catch (error) {
+    // The server knows an employee the index does not: drop it so the next check sees the server's state.
+    if (error instanceof DuplicateError) ctx.afterWrite();
+    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
+    ctx.afterWrite();
+    const found = await findEmployeeIdByPosUserId(ctx, posUserId).then(
+      (id): number | null => id,
+      (readError: unknown) => {
+        if (readError instanceof NotFoundError) return null;
+        const Class = error.constructor as typeof WashOpsError;
+        throw new Class(
+          `${error.message}. Whether employee POS user id ${posUserId} was created is unknown: check isPosUserIdAvailable(${posUserId}, { refresh: true }) before trying again.`,
+          { cause: error, status: error.status, details: { ...error.details, posUserId, completedSteps: [], unverifiedSteps: ['insertEmployee'], remainingSteps: steps.slice(1) } },
+        );
+      },
+    );
+    if (found !== null) return found;
+    throw new BackofficeServerError(
+      `${error.message}. The roster shows no employee with POS user id ${posUserId}: the insert was not applied, and nothing was created.`,
+      { cause: error, status: error.status, details: { posUserId, applied: false, completedSteps: [], remainingSteps: steps } },
+    );
+  } finally {
+    ctx.afterWrite();
+  }
 }
 
 function checkDuplicates(input: CreateEmployeeParsed, index: Awaited<ReturnType<ClientContext['index']['get']>>): void {

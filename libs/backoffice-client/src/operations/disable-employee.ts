@@ -1,4 +1,4 @@
-import { BackofficeServerError } from '@washops/shared-errors';
+import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
 import { parseInput, type ClientContext } from '../internal/context.js';
 import type { FormPair } from '../internal/form.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
@@ -31,8 +31,19 @@ export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeIn
   const fields: FormPair[] = before.fields.filter(([name]) => name !== 'employee[isActive]');
   if (!fields.some(([name]) => name === 'employee[id]')) fields.unshift(['employee[id]', String(employeeId)]);
 
-  await ctx.postForm('/employee/update', fields, /^\/employee(?:[?#]|$)/).finally(() => ctx.afterWrite());
+  // A lost answer is settled by the read below: the edit page shows whether the POST took effect.
+  const lostAnswer = await ctx
+    .postForm('/employee/update', fields, /^\/employee(?:[?#]|$)/)
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
+        throw error;
+      },
+    )
+    .finally(() => ctx.afterWrite());
   const after = await ctx.getPage(editPath).then(parseEmployeeEditPage, (error: unknown) => {
+    if (lostAnswer) throw lostAnswer;
     const reason = error instanceof Error ? error.message : String(error);
     throw new BackofficeServerError(
       `The disable POST for employee ${employeeId} was accepted, but reading the employee back failed: ${reason}. Whether it is inactive is not verified; calling disableEmployee again is safe.`,
@@ -40,10 +51,11 @@ export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeIn
     );
   });
   if (after.isActive) {
-    throw new BackofficeServerError(
-      `The disable POST was accepted but employee ${employeeId} is still active: the full-form round-trip did not take effect`,
-      { details: { employeeId, ...key, verified: false } },
-    );
+    const how = lostAnswer ? `The disable POST got no answer (${lostAnswer.message}), and` : 'The disable POST was accepted but';
+    throw new BackofficeServerError(`${how} employee ${employeeId} is still active: the full-form round-trip did not take effect`, {
+      cause: lostAnswer,
+      details: { employeeId, ...key, verified: false, applied: false },
+    });
   }
   return { employeeId, ...key, disabledAt: new Date().toISOString(), warnings };
 }
