@@ -116,18 +116,30 @@ describe('generated valid inputs are accepted and sent as asked', () => {
     );
   }, 60_000);
 
-  it('the read options and availability checks send only reads', async () => {
+  it('the read options and availability checks (posUserIdSchema, emailSchema, phoneSchema) send only reads', async () => {
     const options = fc.record({ refresh: fc.boolean(), active: fc.constantFrom('active', 'inactive', 'all' as const) }, { requiredKeys: [] });
+    const email = fc
+      .tuple(fc.stringMatching(/^[A-Za-z0-9._%+-]{1,20}$/), fc.stringMatching(/^[A-Za-z0-9-]{1,15}\.[A-Za-z]{2,6}$/), fc.stringMatching(/^ {0,2}$/))
+      .map(([local, domain, pad]) => `${pad}${local}@${domain}${pad}`);
+    const phone = fc
+      .tuple(fc.stringMatching(/^\d{10}$/), fc.constantFrom('plain', 'dashes', 'parens'))
+      .map(([d, format]) => (format === 'plain' ? d : format === 'dashes' ? `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}` : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`));
+    const digits = (value: string) => value.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
     await fc.assert(
-      fc.asyncProperty(options, fc.constantFrom('pos', 'backoffice', 'all' as const), fc.integer({ min: 1, max: 2_147_483_647 }), async (listOptions, scope, posUserId) => {
+      fc.asyncProperty(options, fc.constantFrom('pos', 'backoffice', 'all' as const), fc.integer({ min: 1, max: 2_147_483_647 }), email, phone, async (listOptions, scope, posUserId, address, number) => {
         sim.control.clearRequests();
         const rows = await bo.listEmployees(listOptions);
         const active = listOptions.active ?? 'all';
         expect(rows.every((r) => active === 'all' || r.active === (active === 'active'))).toBe(true);
         expect((await bo.listPermissions({ scope, refresh: listOptions.refresh ?? false })).every((p) => scope === 'all' || p.scope === scope)).toBe(true);
-        expect(await bo.isPosUserIdAvailable(posUserId)).toBe(!sim.control.employees().some((e) => e.posUserId === posUserId));
-        expect(await bo.isPhoneAvailable('(999) 000-0000')).toBe(true);
-        expect(await bo.isEmailAvailable('nobody.at.all@example.invalid')).toBe(true);
+        const employees = sim.control.employees();
+        expect(await bo.isPosUserIdAvailable(posUserId)).toBe(!employees.some((e) => e.posUserId === posUserId));
+        expect(await bo.isPhoneAvailable(number)).toBe(!employees.some((e) => digits(e.phone) === digits(number)));
+        const taken = [...employees.map((e) => e.email), ...sim.control.users().map((u) => u.email)].some((e) => e !== '' && e.toLowerCase() === address.trim().toLowerCase());
+        if (!taken) expect(await bo.isEmailAvailable(address)).toBe(true);
+        // A known address, in another case and padded, is found.
+        const known = employees.find((e) => e.email !== '' && e.isActive);
+        if (known) expect(await bo.isEmailAvailable(` ${known.email.toUpperCase()} `)).toBe(false);
         expect(writes()).toEqual([]);
       }),
       { numRuns: 15 },
