@@ -128,7 +128,7 @@ export const createEmployeeInputSchema = z
     overtimeWageRate: moneySchema.optional(),
     departments: z
       .array(trimmedName('department name', 200), { error: 'departments must be a list of department names' })
-      .min(1, 'departments must name at least one department (see listDepartments)'),
+      .min(1, 'Choose at least one department'),
     payrollEmployeeId: plainText('payrollEmployeeId').trim().max(32, 'payrollEmployeeId must be at most 32 characters').optional(),
     emergencyContactName: plainText('emergencyContactName').trim().max(100, 'emergencyContactName must be at most 100 characters').optional(),
     emergencyContactPhone: phoneSchema.optional(),

@@ -16,7 +16,7 @@ export function isUnverified(cause: unknown): boolean {
  */
 export function partialFailure(employeeId: number, completedSteps: string[], pendingSteps: string[], cause: unknown): WashOpsError {
   const base = cause instanceof WashOpsError ? cause : null;
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
   const failed = pendingSteps[0] ?? 'unknown';
   // Saying "not done" of a step that may have been applied would invite a duplicate.
   const unverifiedSteps = isUnverified(cause) ? pendingSteps.slice(0, 1) : [];
