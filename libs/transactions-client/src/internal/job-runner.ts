@@ -21,7 +21,7 @@ export interface JobRunOptions {
  * Learns how long a job takes, so later pages are first polled when they are likely done: one poll
  * per page instead of a poll every interval. Uses recent pages only, so it follows drift.
  */
-export class JobDurationEstimator {
+class JobDurationEstimator {
   private readonly doneBy: number[] = [];
   private readonly notDoneAt: number[] = [];
 
