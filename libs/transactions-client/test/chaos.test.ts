@@ -95,7 +95,8 @@ describe('chaos', () => {
     process.on('unhandledRejection', onUnhandled);
     try {
       const phaseStarted = performance.now();
-      const random = new Prng(SEED).next;
+      const prng = new Prng(SEED);
+      const random = (): number => prng.next();
       const sample = await (patientClients[0] as TransactionsClient).list({ startDate: dayStart(2), endDate: dayStart(2) + DAY - 1, site: pickSites(sim).small });
       const ops = await operations(random, [...sample.slice(0, 12).map((r) => r.transId), '999:999']);
 
