@@ -2,6 +2,7 @@
 // Runs the built CLI when there is one; otherwise the TypeScript source through tsx, so it works without a build.
 // In a checkout, a build older than the sources is ignored, so a stale dist/ never serves yesterday's simulator.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { register } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const built = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -18,6 +19,8 @@ let cli;
 if (buildIsCurrent()) {
   cli = await import(new URL('../dist/cli.js', import.meta.url).href);
 } else {
+  // The sources import workspace packages by their source entry too (unbuilt, they have no dist/).
+  register('data:text/javascript,export function resolve(s,c,n){return n(s,{...c,conditions:[...c.conditions,"@washops/source"]})}');
   const { tsImport } = await import('tsx/esm/api');
   cli = await tsImport('../src/cli.ts', import.meta.url);
 }
