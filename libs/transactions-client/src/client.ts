@@ -6,7 +6,6 @@ import { linkSignals } from './internal/abort.js';
 import { runJob } from './internal/job-runner.js';
 import { paginate, PAGE_SIZE, type FetchedPage, type TransactionPage } from './internal/paginate.js';
 import { parseResponse } from './internal/response.js';
-import { parseDatedInput } from './internal/validate.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './internal/rate-limiter.js';
 import { DEFAULT_BACKOFF } from './internal/retry.js';
 import { pathFor, Transport, type QueryValue, type RateLimitedEvent, type RequestSpec, type TransportStats } from './internal/transport.js';
@@ -237,7 +236,7 @@ export class TransactionsClient implements AsyncDisposable {
    * `fail` → `APIError('Batch job failed')`; a page not done within `timeoutMs` → `APITimeoutError`.
    */
   async loadJob(options: LoadJobOptions): Promise<TransactionJobItem[]> {
-    const o = parseDatedInput(LoadJobOptionsSchema, options, 'loadJob options');
+    const o = parseInput(LoadJobOptionsSchema, options, 'loadJob options');
     this.assertOpen();
     const criteria = { startDate: toUnixSeconds(o.startDate, 'startDate'), endDate: toUnixSeconds(o.endDate, 'endDate'), site: o.site };
     const link = linkSignals(o.signal, this.lifetime.signal);

@@ -1,7 +1,6 @@
-import { DATE_RANGE_ISSUE } from '@washops/client-core';
+import { DATE_RANGE_ISSUE, parseInput } from '@washops/client-core';
 import { z } from 'zod';
 import { checkLookBack, checkRange, MAX_LIST_RANGE_DAYS, toUnixSeconds, type DateInput } from './dates.js';
-import { parseDatedInput } from './internal/validate.js';
 import { EntityIdentifierSchema } from './models.js';
 
 /**
@@ -110,7 +109,7 @@ export interface ListQuery {
 
 /** Validates list params and converts the dates to Unix seconds. */
 export function toListQuery(params: unknown = {}): ListQuery {
-  const parsed = parseDatedInput(TransactionListParamsSchema, params ?? {}, 'transaction list params');
+  const parsed = parseInput(TransactionListParamsSchema, params ?? {}, 'transaction list params');
   return {
     startDate: parsed.startDate === undefined ? undefined : toUnixSeconds(parsed.startDate, 'startDate'),
     endDate: parsed.endDate === undefined ? undefined : toUnixSeconds(parsed.endDate, 'endDate'),
