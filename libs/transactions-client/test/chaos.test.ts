@@ -155,10 +155,14 @@ describe('chaos', () => {
         }
       });
 
-      if (process.env['CHAOS_DEBUG']) {
-        const log = sim.control.requests();
-        console.log({ ms: Math.round(performance.now() - chaosStarted), requests: log.length, correct: outcomes.correct, failed: Object.fromEntries(outcomes.failed), statuses: log.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}) });
-      }
+      const log = sim.control.requests();
+      const statuses = log.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+      const failed = [...outcomes.failed].map(([code, n]) => `${code} ${n}`).join(', ');
+      console.log(
+        `chaos tally (seed ${SEED}): ${OPERATIONS} operations, ${outcomes.correct} correct (the answer or error of the same call without faults); ` +
+          `typed failures: ${failed || 'none'}; ${log.length} requests, statuses ${JSON.stringify(statuses)}; ` +
+          `${Math.round(performance.now() - chaosStarted)} ms`,
+      );
       expect(wrong).toEqual([]);
       expect(unhandled).toEqual([]);
       // The faults really happened, and most calls still came through thanks to the retries.
