@@ -123,6 +123,13 @@ describe('control: faults, latency and the request log', () => {
     expect(() => t.sim.control.inject({ kind: 'nonsense' as never })).toThrow();
   });
 
+  it('refuses a fault that could never be meant: an unknown kind, a probability outside 0..1, a count below 0', () => {
+    expect(() => t.sim.control.inject({ kind: 'nonsense' as never })).toThrow(TypeError);
+    expect(() => t.sim.control.inject({ kind: 'drop', probability: 1.5 })).toThrow('probability');
+    expect(() => t.sim.control.inject({ kind: 'drop', count: -1 })).toThrow('count');
+    expect(() => t.sim.control.inject({ kind: 'drop', count: 1.5 })).toThrow('count');
+  });
+
   it('adds latency to every answer', async () => {
     t.sim.control.setLatency(150);
     const t0 = performance.now();
