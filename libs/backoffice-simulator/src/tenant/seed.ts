@@ -210,7 +210,13 @@ export function seedTenant(options: SeedOptions): TenantStore {
   store.nextEmployeeId = id + 1;
   store.nextPosCredentialId = credentialId + 1;
 
-  // Back Office users: some linked to employees (7-digit ids), plus one per configured sign-in (the bot).
+  seedBackofficeUsers(store, prng, options.users);
+  return store;
+}
+
+/** Back Office users: some linked to employees (7-digit ids), plus one per configured sign-in (the bot). */
+function seedBackofficeUsers(store: TenantStore, prng: Prng, signIns: SeedOptions['users']): void {
+  const random = prng.next;
   let userId = 2_944_451;
   const generalUser = BO_TEMPLATES.find((t) => t.name === 'General User');
   const employees = [...store.employees.values()];
@@ -232,7 +238,7 @@ export function seedTenant(options: SeedOptions): TenantStore {
     store.users.set(user.id, user);
     userId += prng.int(1, 40);
   }
-  for (const signIn of options.users) {
+  for (const signIn of signIns) {
     userId += 1;
     store.users.set(userId, {
       id: userId,
@@ -249,5 +255,4 @@ export function seedTenant(options: SeedOptions): TenantStore {
     });
   }
   store.nextUserId = Math.max(3_312_060, userId + 1);
-  return store;
 }
