@@ -1,6 +1,6 @@
 /** The control surface tests use: read the tenant and the request log, tune timing, inject faults, reset. */
 import type { BackofficeFault } from './faults.js';
-import type { LoggedRequest } from './http.js';
+import type { LoggedRequest } from './request-log.js';
 import type { SimState } from './state.js';
 import type { SimBackofficeUser, SimEmployee } from './tenant/model.js';
 import { toSimEmployee, toSimUser } from './tenant/model.js';

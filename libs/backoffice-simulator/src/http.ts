@@ -1,47 +1,16 @@
-/** The HTTP side: the server, body reading, the request log, routing, and the faults applied around a handler. */
+/** The HTTP side: the server, body reading, routing, and the faults applied around a handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { breakMarkup, truncateForm, type BackofficeFault } from './faults.js';
 import { FormBody } from './form.js';
 import { notFound, redirect, type Reply, type RequestContext, type Route } from './handlers/replies.js';
 import { renderErrorPage } from './pages/layout.js';
+import type { LoggedRequest } from './request-log.js';
 import type { Session } from './sessions.js';
 import type { SimState } from './state.js';
 
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** Parsed form body of a POST, in order, repeats kept. */
-  body?: Array<[string, string]>;
-  /** 0 when the connection was dropped without an answer. */
-  status: number;
-  location?: string;
-  at: number;
-}
-
-/** Keeps the most recent entries only, so a long-running demo does not grow without bound. */
-const MAX_LOGGED_REQUESTS = 50_000;
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 const BODY_TOO_LARGE = 'body too large';
-
-export class RequestLog {
-  #entries: LoggedRequest[] = [];
-
-  add(entry: LoggedRequest): void {
-    this.#entries.push(entry);
-    if (this.#entries.length > MAX_LOGGED_REQUESTS) this.#entries = this.#entries.slice(-Math.floor(MAX_LOGGED_REQUESTS / 2));
-  }
-
-  /** Copies, so a test cannot change the log by changing what it read. */
-  entries(): LoggedRequest[] {
-    return this.#entries.map((r) => ({ ...r, query: { ...r.query }, ...(r.body ? { body: r.body.map(([k, v]) => [k, v] as [string, string]) } : {}) }));
-  }
-
-  clear(): void {
-    this.#entries = [];
-  }
-}
 
 const BASE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=UTF-8',

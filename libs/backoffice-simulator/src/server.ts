@@ -13,7 +13,7 @@ import { DEFAULT_EMPLOYEE_COUNT } from './tenant/seed.js';
 
 export type { BackofficeSimulatorControl } from './control.js';
 export type { BackofficeFault } from './faults.js';
-export type { LoggedRequest } from './http.js';
+export type { LoggedRequest } from './request-log.js';
 
 export interface BackofficeSimulatorOptions {
   /** Default 0 (a free port); binds 127.0.0.1. */

@@ -1,7 +1,7 @@
 /** Everything one simulator instance remembers, and how `reset()` brings it back to the seeded start. */
 import { Prng } from '@washops/sim-kit';
 import { createFaults, type BackofficeFaults } from './faults.js';
-import { RequestLog } from './http.js';
+import { RequestLog } from './request-log.js';
 import { Sessions } from './sessions.js';
 import type { TenantStore } from './tenant/model.js';
 import { legacySeed, seedTenant } from './tenant/seed.js';
