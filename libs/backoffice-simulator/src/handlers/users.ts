@@ -55,7 +55,7 @@ function userInsert(ctx: RequestContext): Reply {
     username: form.value('user[username]').trim(),
   };
   const bound = bindBackofficeUser(form, store);
-  if (bound.employeeInactive) return fail(ctx, '/user/create', [MESSAGES.relatedEmployeeInactive], false);
+  if (bound.employeeInactive) return fail(ctx, '/user/create', bound.errors, false);
   if (bound.errors.length > 0) return fail(ctx, '/user/create', bound.errors, true);
   ctx.session.userCreateRefill = null;
   const { value } = bound;
