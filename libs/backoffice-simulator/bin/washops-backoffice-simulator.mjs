@@ -9,5 +9,7 @@ if (isBuildCurrent(built, fileURLToPath(new URL('../src/', import.meta.url)))) {
 } else {
   const { register } = await import('tsx/esm/api');
   register();
+  const { register: registerHooks } = await import('node:module');
+  registerHooks('./source-conditions.mjs', import.meta.url);
   await import(new URL('../src/cli.ts', import.meta.url).href);
 }
