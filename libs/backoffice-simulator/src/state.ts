@@ -36,7 +36,7 @@ export class SimState {
     this.sessions = new Sessions(tuning.timeScale);
     this.latencyMs = tuning.latencyMs;
     this.store = this.#seedStore();
-    this.faults = createFaults(this.#prng('faults').next);
+    this.faults = createFaults(this.#prng('faults').asFunction());
     this.xfer = this.#prng('xfer');
     this.ids = this.#prng('ids');
   }
@@ -46,7 +46,7 @@ export class SimState {
     this.store = this.#seedStore();
     this.sessions.endAll();
     this.log.clear();
-    this.faults = createFaults(this.#prng('faults').next);
+    this.faults = createFaults(this.#prng('faults').asFunction());
     this.xfer = this.#prng('xfer');
     this.ids = this.#prng('ids');
   }

@@ -136,7 +136,7 @@ export const DEFAULT_EMPLOYEE_COUNT = 300;
 /** Builds the demo tenant. The same options always give the same tenant. */
 export function seedTenant(options: SeedOptions): TenantStore {
   const prng = new Prng(legacySeed(`tenant:${options.seed}`));
-  const random = prng.next;
+  const random = prng.asFunction();
   const tree = options.tenant === 'flat' ? flatTree() : hierarchicalTree();
   const store = new TenantStore(tree);
   const base = Date.UTC(2024, 0, 1);
@@ -216,7 +216,7 @@ export function seedTenant(options: SeedOptions): TenantStore {
 
 /** Back Office users: some linked to employees (7-digit ids), plus one per configured sign-in (the bot). */
 function seedBackofficeUsers(store: TenantStore, prng: Prng, signIns: SeedOptions['users']): void {
-  const random = prng.next;
+  const random = prng.asFunction();
   let userId = 2_944_451;
   const generalUser = BO_TEMPLATES.find((t) => t.name === 'General User');
   const employees = [...store.employees.values()];
