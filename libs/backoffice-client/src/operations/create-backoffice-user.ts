@@ -1,7 +1,8 @@
 import { BackofficeServerError, NotFoundError, WashOpsError, registerSecret } from '@washops/shared-errors';
-import { parseInput, type ClientContext } from '../internal/context.js';
-import type { FormPair } from '../internal/form.js';
-import { generatePassword } from '../internal/secrets.js';
+import { parseInput } from '@washops/client-core';
+import type { OperationContext } from './context.js';
+import type { FormPair } from '../pages/form.js';
+import { generatePassword } from '../secrets.js';
 import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
@@ -14,7 +15,7 @@ const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
  * omits the unchecked "employee of the wash" toggle; sending it (with any value) would mean "linked".
  */
 async function insertBackofficeUser(
-  ctx: ClientContext,
+  ctx: OperationContext,
   identity: { employeeId: number } | { firstName: string; lastName: string },
   account: { email: string; username: string; password: string },
 ): Promise<{ userId: number; location: string }> {
@@ -49,7 +50,7 @@ async function insertBackofficeUser(
  * when no read could tell.
  */
 export async function insertAndConfirmBackofficeUser(
-  ctx: ClientContext,
+  ctx: OperationContext,
   identity: { employeeId: number } | { firstName: string; lastName: string },
   account: { email: string; username: string; password: string },
 ): Promise<number> {
@@ -74,7 +75,7 @@ export async function insertAndConfirmBackofficeUser(
 }
 
 /** The id of the Back Office user with this username (any status), from the user list searched by it. */
-async function findBackofficeUser(ctx: ClientContext, username: string): Promise<number | undefined> {
+async function findBackofficeUser(ctx: OperationContext, username: string): Promise<number | undefined> {
   const rows = parseUserListPage(await ctx.getPage(`/user?userNameSearch=${encodeURIComponent(username)}&statusSearch=all`));
   return rows.find((row) => row.username.toLowerCase() === username.toLowerCase())?.userId;
 }
@@ -83,7 +84,7 @@ async function findBackofficeUser(ctx: ClientContext, username: string): Promise
  * Reads the page the insert redirected to, as a browser would: a missing user means the insert
  * was answered as a success but not applied; a page about another username is not a success either.
  */
-async function verifyBackofficeUser(ctx: ClientContext, userId: number, username: string, location: string): Promise<void> {
+async function verifyBackofficeUser(ctx: OperationContext, userId: number, username: string, location: string): Promise<void> {
   let shown: string | null;
   try {
     shown = parseUserPermissionsUsername(await ctx.getPage(location));
@@ -113,7 +114,7 @@ async function verifyBackofficeUser(ctx: ClientContext, userId: number, username
  * its sites. Standalone mode (first and last name): an external user. POST /user/insert, then a
  * read proves the user exists (see insertAndConfirmBackofficeUser).
  */
-export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
+export async function createBackofficeUser(ctx: OperationContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
   const input = parseInput(createBackofficeUserInputSchema, raw);
   if (input.password) registerSecret(input.password);
   const linked = input.linkToEmployeePosUserId !== undefined || input.linkToEmployeeEmail !== undefined;

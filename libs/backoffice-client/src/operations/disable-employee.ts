@@ -1,6 +1,7 @@
 import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
-import { parseInput, type ClientContext } from '../internal/context.js';
-import type { FormPair } from '../internal/form.js';
+import { parseInput } from '@washops/client-core';
+import type { OperationContext } from './context.js';
+import type { FormPair } from '../pages/form.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
 import { requireWholeForm } from '../pages/page.js';
 import { disableEmployeeInputSchema, type DisableEmployeeInput, type EmployeeDisabled } from '../schemas.js';
@@ -14,7 +15,7 @@ export const LINKED_USER_WARNING =
  * browser would send except `employee[isActive]` (an absent checkbox is an unchecked one) → read
  * it again and check.
  */
-export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
+export async function disableEmployee(ctx: OperationContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
   const input = parseInput(disableEmployeeInputSchema, raw);
   const employeeId =
     input.posUserId !== undefined ? await findEmployeeIdByPosUserId(ctx, input.posUserId) : await findEmployeeIdByEmail(ctx, input.email as string);

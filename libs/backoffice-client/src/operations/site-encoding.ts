@@ -1,5 +1,5 @@
 import { LookupError } from '@washops/shared-errors';
-import type { FormPair } from '../internal/form.js';
+import type { FormPair } from '../pages/form.js';
 import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
 
 /** Resolves site names (long name or short code, case-insensitive) or `'all'` to the tenant's sites. */
