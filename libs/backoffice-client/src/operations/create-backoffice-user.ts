@@ -44,10 +44,8 @@ async function insertBackofficeUser(
 }
 
 /**
- * `POST /user/insert`, then a read that proves the user exists: the page the insert redirected to
- * (`/user/permissions/<id>`), or, when the answer was lost, the user list searched by username.
- * Errors say `applied: false` when the read shows the user missing, `mayHaveBeenProcessed: true`
- * when no read could tell.
+ * `POST /user/insert`, then the read that proves the user exists (README, "Create a Back Office user"):
+ * `applied: false` when it shows the user missing, `mayHaveBeenProcessed: true` when no read could tell.
  */
 export async function insertAndConfirmBackofficeUser(
   ctx: OperationContext,
@@ -109,11 +107,7 @@ async function verifyBackofficeUser(ctx: OperationContext, userId: number, usern
   }
 }
 
-/**
- * Linked mode (a link field given): the user belongs to an existing, active employee and inherits
- * its sites. Standalone mode (first and last name): an external user. POST /user/insert, then a
- * read proves the user exists (see insertAndConfirmBackofficeUser).
- */
+/** Linked to an active employee (whose sites it inherits) or standalone; confirmed by a read like any write. */
 export async function createBackofficeUser(ctx: OperationContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
   const input = parseInput(createBackofficeUserInputSchema, raw);
   if (input.password) registerSecret(input.password);

@@ -18,12 +18,7 @@ import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
 export const FALLBACK_TEMPLATE = 'General User';
 const NEW_EMPLOYEE_LOCATION = /^\/employee\/(?:permissions|edit|compensation)\/(\d+)(?:[?#]|$)/;
 
-/**
- * Validate → fill the caches in parallel → duplicate pre-check → resolve permission, sites and
- * departments → POST /employee/insert → read the employee back and check its sites → POST the
- * full permission matrix and read the grants back → POST /user/insert when a Back Office user is
- * wanted and read the user back. No step is reported done before a read confirms it.
- */
+/** The steps of README "Create an employee": no step is reported done before a read confirms it. */
 export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeInput): Promise<EmployeeCreated> {
   const input = parseInput(createEmployeeInputSchema, raw);
   if (input.backofficePassword) registerSecret(input.backofficePassword);
@@ -126,9 +121,8 @@ function verifyStoredSites(employeeId: number, html: string, form: CreateFormInf
 }
 
 /**
- * POST the full matrix, then read the employee's permission page: the step is done only when its
- * checked boxes are the template's. The read runs after a lost answer too, since it settles whether
- * the POST was applied; when it cannot be read, the step stays unverified.
+ * POST the full matrix, then read the permission page: done only when its checked boxes are the template's.
+ * The read also settles a lost answer; when it cannot be read, the step stays unverified.
  */
 async function applyAndConfirmPermissions(ctx: OperationContext, employeeId: number, template: PosTemplate, permissions: EmployeePermissionsPage): Promise<void> {
   let lostAnswer: WashOpsError | undefined;
@@ -169,9 +163,8 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * `POST /employee/insert` → the new employee's id. When the answer is lost, the roster filtered to
- * the POS user id settles it: the employee found there is the one inserted (POS ids are unique);
- * none means the insert was not applied. Only when that read fails too is the outcome unknown.
+ * `POST /employee/insert` → the new employee's id. A lost answer is settled by the roster filtered to the
+ * POS user id (unique): found is inserted, missing is not; only when that read fails is it unknown.
  */
 async function insertEmployee(ctx: OperationContext, body: FormPair[], posUserId: number, steps: string[]): Promise<number> {
   try {

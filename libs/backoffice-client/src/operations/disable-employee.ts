@@ -10,11 +10,7 @@ import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employe
 export const LINKED_USER_WARNING =
   'Disabling an employee leaves a linked Back Office user untouched: that user, if any, can still sign in to the Back Office.';
 
-/**
- * Find the employee → read its edit form, refused unless provably whole → POST every field a
- * browser would send except `employee[isActive]` (an absent checkbox is an unchecked one) → read
- * it again and check.
- */
+/** Posts the whole edit form back without `employee[isActive]` (an absent box is unchecked), then reads it again. */
 export async function disableEmployee(ctx: OperationContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
   const input = parseInput(disableEmployeeInputSchema, raw);
   const employeeId =

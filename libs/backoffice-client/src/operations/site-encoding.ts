@@ -23,10 +23,8 @@ export function resolveSites(form: CreateFormInfo, requested: 'all' | string[]):
 }
 
 /**
- * The site-availability fields of `/employee/insert` (protocol §3.3 hierarchical, §3.4 flat).
- * Hierarchical, restricted: no rollups; every region / district without a granted site is
- * denied; every site exactly once, `[siteId]` when granted, `[isAvailable]` when denied (the
- * checked "No" toggle). `'all'`: only the all-regions rollup. Flat: a blocklist of site ids.
+ * The site fields of `/employee/insert` (protocol §3.3 hierarchical, §3.4 flat): every site once, granted
+ * by `[siteId]`, denied by the checked "No" toggle `[isAvailable]` (README, "Sites").
  */
 export function encodeSites(form: CreateFormInfo, granted: CreateFormSite[], all: boolean): FormPair[] {
   const tree = form.tree;
