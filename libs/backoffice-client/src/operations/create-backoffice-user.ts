@@ -1,11 +1,11 @@
+import { parseInput, withoutUndefined } from '@washops/client-core';
 import { BackofficeServerError, NotFoundError, WashOpsError, registerSecret } from '@washops/shared-errors';
-import { parseInput } from '@washops/client-core';
-import type { OperationContext } from './context.js';
 import type { FormPair } from '../pages/form.js';
-import { generatePassword } from '../secrets.js';
 import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
+import { generatePassword } from '../secrets.js';
+import type { OperationContext } from './context.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
 const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
@@ -139,15 +139,15 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
         : 'availableSites is only reported: assign the accessible sites in the Back Office user list (/user, shield icon).',
     );
   }
-  return {
+  return withoutUndefined<BackofficeUserCreated>({
     userId,
     username: input.username,
     email: input.email,
     mode: linked ? 'linked' : 'standalone',
-    ...(employeeId !== undefined ? { employeeId } : {}),
+    employeeId,
     permission: input.permission,
     availableSites: input.availableSites,
-    ...(generated ? { generatedPassword: generated } : {}),
+    generatedPassword: generated,
     warnings,
-  };
+  });
 }

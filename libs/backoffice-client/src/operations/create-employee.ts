@@ -1,4 +1,4 @@
-import { formatCents, overtimeCents, parseInput } from '@washops/client-core';
+import { formatCents, overtimeCents, parseInput, withoutUndefined } from '@washops/client-core';
 import { BackofficeServerError, DuplicateError, LookupError, NotFoundError, ValidationError, WashOpsError, registerSecret } from '@washops/shared-errors';
 import { emailKey, phoneKey } from '../normalize.js';
 import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
@@ -89,20 +89,20 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
       const password = input.backofficePassword ?? (generated as string);
       const userId = await insertAndConfirmBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
       completed.push('createBackofficeUser');
-      backofficeUser = { userId, username: input.backofficeUsername, ...(generated ? { generatedPassword: generated } : {}) };
+      backofficeUser = withoutUndefined({ userId, username: input.backofficeUsername, generatedPassword: generated });
       warnings.push(
         `The Back Office user '${input.backofficeUsername}' has no permission template yet: assign one in the Back Office user list (/user, shield icon).`,
       );
     }
-    return {
+    return withoutUndefined<EmployeeCreated>({
       employeeId,
       posUserId: input.posUserId,
       posPin,
       permission: template.name,
       wageSite: wageSite.name,
-      ...(backofficeUser ? { backofficeUser } : {}),
+      backofficeUser,
       warnings,
-    };
+    });
   } catch (error) {
     throw partialFailure(employeeId, [...completed], remaining(), error);
   }

@@ -1,10 +1,10 @@
-import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
 import { parseInput } from '@washops/client-core';
-import type { OperationContext } from './context.js';
-import type { FormPair } from '../pages/form.js';
+import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
+import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { disableEmployeeInputSchema, type DisableEmployeeInput, type EmployeeDisabled } from '../schemas.js';
+import type { OperationContext } from './context.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
 export const LINKED_USER_WARNING =

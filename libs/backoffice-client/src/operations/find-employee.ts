@@ -1,8 +1,8 @@
 import { NotFoundError } from '@washops/shared-errors';
-import type { OperationContext } from './context.js';
 import { emailKey } from '../normalize.js';
 import { ROSTER_ALL_PATH, findRosterRowsContaining, parseRoster, rosterByPosUserIdPath } from '../pages/roster.js';
 import { parseUserCreatePage } from '../pages/user-create.js';
+import type { OperationContext } from './context.js';
 
 /** The employee with a POS user id, from the roster filtered to that id (every status). */
 export async function findEmployeeIdByPosUserId(ctx: OperationContext, posUserId: number): Promise<number> {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { parseInput } from '@washops/client-core';
-import type { OperationContext } from './context.js';
+import { z } from 'zod';
 import { posUserIdSchema, refreshOptionsSchema, type RefreshOptions } from '../schemas.js';
+import type { OperationContext } from './context.js';
 
 /** True when no employee, active or not, has this POS user id (cached employee index). */
 export async function isPosUserIdAvailable(ctx: OperationContext, posUserId: number, options: RefreshOptions = {}): Promise<boolean> {

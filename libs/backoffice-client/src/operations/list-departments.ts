@@ -1,6 +1,6 @@
 import { parseInput } from '@washops/client-core';
-import type { OperationContext } from './context.js';
 import { refreshOptionsSchema, type Department, type RefreshOptions } from '../schemas.js';
+import type { OperationContext } from './context.js';
 
 /** The department options of the create form. */
 export async function listDepartments(ctx: OperationContext, options: RefreshOptions = {}): Promise<Department[]> {

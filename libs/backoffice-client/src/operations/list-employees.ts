@@ -1,6 +1,6 @@
 import { parseInput } from '@washops/client-core';
-import type { OperationContext } from './context.js';
 import { listEmployeesOptionsSchema, type EmployeeSummary, type ListEmployeesOptions } from '../schemas.js';
+import type { OperationContext } from './context.js';
 
 /** The roster (every status, cached in the employee index), filtered by `active`. */
 export async function listEmployees(ctx: OperationContext, options: ListEmployeesOptions = {}): Promise<EmployeeSummary[]> {

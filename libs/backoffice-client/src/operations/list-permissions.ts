@@ -1,7 +1,7 @@
-import { NotFoundError } from '@washops/shared-errors';
 import { parseInput } from '@washops/client-core';
-import type { OperationContext } from './context.js';
+import { NotFoundError } from '@washops/shared-errors';
 import { listPermissionsOptionsSchema, type ListPermissionsOptions, type Permission } from '../schemas.js';
+import type { OperationContext } from './context.js';
 
 /**
  * POS templates (with their grant and override sets) and Back Office templates (names only).

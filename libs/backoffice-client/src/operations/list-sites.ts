@@ -1,6 +1,6 @@
 import { parseInput } from '@washops/client-core';
-import type { OperationContext } from './context.js';
 import { refreshOptionsSchema, type RefreshOptions, type Site } from '../schemas.js';
+import type { OperationContext } from './context.js';
 
 /** Every site the bot user sees, in the tenant's order, with its region and district (from `/employee/create`). */
 export async function listSites(ctx: OperationContext, options: RefreshOptions = {}): Promise<Site[]> {

@@ -1,6 +1,6 @@
 import { LookupError } from '@washops/shared-errors';
-import type { FormPair } from '../pages/form.js';
 import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
+import type { FormPair } from '../pages/form.js';
 
 /** Resolves site names (long name or short code, case-insensitive) or `'all'` to the tenant's sites. */
 export function resolveSites(form: CreateFormInfo, requested: 'all' | string[]): CreateFormSite[] {
