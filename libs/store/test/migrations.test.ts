@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { connectPglite, connectPostgres, type StoreConnection } from '../src/connection.js';
 import { openStore, SchemaTooNewError, StoreUnavailableError } from '../src/index.js';
 import { migrate, readMigrations, rowsOf } from '../src/migrate.js';
-import { describeEachBackend, fakeHash, type Backend } from './harness.js';
+import { admin, backends, describeEachBackend, fakeHash, testDatabaseUrl, type Backend } from './harness.js';
 
 function connect(backend: Backend, options: { databaseUrl?: string; dataDir?: string }): Promise<StoreConnection> {
   return backend.kind === 'postgres' ? connectPostgres(options.databaseUrl as string) : connectPglite({ dataDir: options.dataDir as string });
@@ -74,6 +74,25 @@ describeEachBackend('migrations', (backend) => {
     expect((error as StoreUnavailableError).toJSON()).toMatchObject({ status: 503, details: { retryAfterMs: 5_000 } });
     await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
     await fresh.drop();
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('a PostgreSQL connection lost while running', () => {
+  it('is reported, not fatal, and the next query reconnects', async () => {
+    const fresh = await backends[1]!.fresh();
+    const reported: StoreUnavailableError[] = [];
+    const store = await openStore({ ...fresh.options, onConnectionError: (error) => reported.push(error) });
+    try {
+      await store.users.list();
+      const name = new URL(fresh.options.databaseUrl as string).pathname.slice(1);
+      await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+      await expect.poll(() => reported.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(reported[0]).toBeInstanceOf(StoreUnavailableError);
+      expect(await store.users.list()).toEqual([]);
+    } finally {
+      await store.close();
+      await fresh.drop();
+    }
   });
 });
 
