@@ -1,0 +1,13 @@
+export { openStore } from './store.js';
+export type { OpenStoreOptions, Store } from './store.js';
+export { LastAdminError, SchemaTooNewError, STORE_RETRY_AFTER_MS, StoreUnavailableError } from './errors.js';
+export { describeDatabaseUrl } from './connection.js';
+export type { StoreKind } from './connection.js';
+export type { MigrationResult } from './migrate.js';
+export { EXPORT_STATES, PORTAL_ROLES } from './schema.js';
+export type { ExportState, PortalRole } from './schema.js';
+export type { NewPortalUser, PortalUserCredentials, PortalUserRecord, PortalUserQueries, UserChange } from './users.js';
+export { hashSessionToken } from './sessions.js';
+export type { FindSessionOptions, NewSession, SessionQueries, ValidSession } from './sessions.js';
+export type { DelayForFailures, ThrottleQueries, ThrottleState } from './throttle.js';
+export type { ExportOutput, ExportProgress, ExportQueries, ExportRecord } from './exports.js';

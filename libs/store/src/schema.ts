@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const PORTAL_ROLES = ['admin', 'viewer'] as const;
+export type PortalRole = (typeof PORTAL_ROLES)[number];
+
+export const EXPORT_STATES = ['queued', 'running', 'finished', 'failed', 'interrupted'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const portalUsers = pgTable(
+  'portal_users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull().unique(),
+    role: text('role', { enum: PORTAL_ROLES }).notNull(),
+    /** `scrypt$…`; never a clear password. */
+    passwordHash: text('password_hash').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [check('portal_users_role_check', sql`${t.role} in ('admin', 'viewer')`)],
+);
+
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    /** SHA-256 of the cookie's token: the primary key is the one index a session check reads. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portal_sessions_user_id_idx').on(t.userId), index('portal_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull(),
+});
+
+export const exports = pgTable(
+  'exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    /** What was asked for (date range, site, kind), as the caller's plain JSON. */
+    params: jsonb('params').notNull(),
+    state: text('state', { enum: EXPORT_STATES }).notNull(),
+    pagesDone: integer('pages_done').notNull().default(0),
+    pagesTotal: integer('pages_total'),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    error: text('error'),
+    /** Where the CSV lives: a file under the data folder, or the text itself. */
+    csvPath: text('csv_path'),
+    csvContent: text('csv_content'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('exports_state_check', sql`${t.state} in ('queued', 'running', 'finished', 'failed', 'interrupted')`),
+    index('exports_owner_created_idx').on(t.ownerUserId, t.createdAt),
+    index('exports_state_idx').on(t.state),
+  ],
+);
+
+export const schema = { portalUsers, portalSessions, signInThrottle, exports };

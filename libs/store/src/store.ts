@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { ValidationError } from '@washops/shared-errors';
+import { connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
+import { exportQueries, type ExportQueries } from './exports.js';
+import { guarded, toStoreError } from './failures.js';
+import { migrate, type MigrationResult } from './migrate.js';
+import { sessionQueries, type SessionQueries } from './sessions.js';
+import { throttleQueries, type ThrottleQueries } from './throttle.js';
+import { portalUserQueries, type PortalUserQueries } from './users.js';
+import type { StoreUnavailableError } from './errors.js';
+
+export interface OpenStoreOptions {
+  /** A PostgreSQL URL (from `DATABASE_URL`): node-postgres. Wins over the PGlite options. */
+  databaseUrl?: string;
+  /** PGlite keeping its data in this folder (the `.washops/` folder of `npm start`). */
+  dataDir?: string;
+  /** PGlite in memory, gone at `close()` (tests). */
+  inMemory?: boolean;
+  /** PostgreSQL pool size (default 10). */
+  maxConnections?: number;
+  /** A pooled PostgreSQL connection broke while idle; the next query reconnects. */
+  onConnectionError?: (error: StoreUnavailableError) => void;
+}
+
+/** The system of record: typed queries per area, each throwing only WashOps errors. */
+export interface Store {
+  readonly kind: StoreKind;
+  /** Where the data lives, safe to log (no password). */
+  readonly location: string;
+  /** What start-up's migration did. */
+  readonly migration: MigrationResult;
+  readonly users: PortalUserQueries;
+  readonly sessions: SessionQueries;
+  readonly throttle: ThrottleQueries;
+  readonly exports: ExportQueries;
+  /** Resolves when the database answers; throws `StoreUnavailableError` otherwise (health checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, brings its schema up to date and returns the store. Throws
+ * `StoreUnavailableError` when it cannot be reached (naming `DATABASE_URL`, never its password)
+ * and `SchemaTooNewError` when a newer release already migrated it.
+ */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const connection = await connect(options);
+  let migration: MigrationResult;
+  try {
+    migration = await migrate(connection.db);
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw toStoreError(error);
+  }
+  return storeOver(connection, migration);
+}
+
+function connect(options: OpenStoreOptions): Promise<StoreConnection> {
+  if (options.databaseUrl) {
+    return connectPostgres(options.databaseUrl, {
+      ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+      ...(options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError }),
+    });
+  }
+  if (options.dataDir) return connectPglite({ dataDir: options.dataDir });
+  if (options.inMemory) return connectPglite();
+  throw new ValidationError('openStore needs a databaseUrl, a dataDir or inMemory: true.');
+}
+
+/** Internal: a store over an open, migrated connection (tests build one over a shared PGlite). */
+export function storeOver(connection: StoreConnection, migration: MigrationResult): Store {
+  const { db } = connection;
+  let closed: Promise<void> | undefined;
+  return {
+    kind: connection.kind,
+    location: connection.location,
+    migration,
+    users: guarded(portalUserQueries(db)),
+    sessions: guarded(sessionQueries(db)),
+    throttle: guarded(throttleQueries(db)),
+    exports: guarded(exportQueries(db)),
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+      } catch (error) {
+        throw toStoreError(error);
+      }
+    },
+    close() {
+      closed ??= connection.close();
+      return closed;
+    },
+  };
+}

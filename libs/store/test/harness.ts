@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { connectPglite } from '../src/connection.js';
+import { openStore, type OpenStoreOptions, type Store } from '../src/index.js';
+import { migrate } from '../src/migrate.js';
+import { storeOver } from '../src/store.js';
+
+/** A PostgreSQL server to run the same suite against; each test gets its own fresh database on it. */
+export const testDatabaseUrl = process.env['WASHOPS_TEST_DATABASE_URL'];
+
+if (!testDatabaseUrl) {
+  console.log('PostgreSQL half of the store suite skipped: WASHOPS_TEST_DATABASE_URL is not set (see libs/store/README.md).');
+}
+
+/** A place to open stores against: fresh and empty, removed by `drop()`. */
+export interface Fresh {
+  options: OpenStoreOptions;
+  drop(): Promise<void>;
+}
+
+export interface Backend {
+  name: string;
+  kind: 'pglite' | 'postgres';
+  skip: boolean;
+  /** Fresh and empty; `reopenable` when the test closes and opens it again (PGlite then uses a folder). */
+  fresh(reopenable?: boolean): Promise<Fresh>;
+}
+
+const pglite: Backend = {
+  name: 'PGlite',
+  kind: 'pglite',
+  skip: false,
+  async fresh(reopenable = false) {
+    if (!reopenable) return { options: { inMemory: true }, drop: async () => undefined };
+    const dataDir = await mkdtemp(join(tmpdir(), 'washops-store-'));
+    return { options: { dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  },
+};
+
+const postgres: Backend = {
+  name: 'PostgreSQL',
+  kind: 'postgres',
+  skip: !testDatabaseUrl,
+  async fresh() {
+    const name = `washops_store_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await admin(`create database ${name}`);
+    const url = new URL(testDatabaseUrl as string);
+    url.pathname = `/${name}`;
+    return { options: { databaseUrl: url.toString(), maxConnections: 4 }, drop: async () => void (await admin(`drop database if exists ${name} with (force)`)) };
+  },
+};
+
+/** Runs a statement on the server's own database (create, drop, terminate connections). */
+export function admin(statement: string): Promise<pg.QueryResult> {
+  return runOn(testDatabaseUrl as string, statement);
+}
+
+export const backends: Backend[] = [pglite, postgres];
+
+/** The same tests on every backend; a backend without a server is reported as skipped. */
+export function describeEachBackend(title: string, body: (backend: Backend) => void): void {
+  for (const backend of backends) describe.skipIf(backend.skip)(`${title} on ${backend.name}`, () => body(backend));
+}
+
+/**
+ * One store per file (PGlite takes seconds to start on a busy machine), emptied before each test
+ * so every test starts from a fresh schema with no rows.
+ */
+export function useStore(backend: Backend): () => Store {
+  let store: Store | undefined;
+  let fresh: Fresh | undefined;
+  let exec: (statement: string) => Promise<unknown>;
+  beforeAll(async () => {
+    fresh = await backend.fresh();
+    if (backend.kind === 'pglite') {
+      const connection = await connectPglite();
+      store = storeOver(connection, await migrate(connection.db));
+      exec = (statement) => connection.db.execute(sql.raw(statement));
+    } else {
+      store = await openStore(fresh.options);
+      const url = fresh.options.databaseUrl as string;
+      exec = (statement) => runOn(url, statement);
+    }
+  });
+  beforeEach(async () => {
+    await exec(`truncate ${TABLES.join(', ')} restart identity cascade`);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await fresh?.drop();
+  });
+  return () => {
+    if (!store) throw new Error('the store is opened in beforeAll');
+    return store;
+  };
+}
+
+const TABLES = ['exports', 'portal_sessions', 'sign_in_throttle', 'portal_users'];
+
+/** Runs one statement on a database through its own short connection. */
+export async function runOn(databaseUrl: string, statement: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A hash of the shape the portal stores (the store checks the prefix only). */
+export function fakeHash(label: string): string {
+  return `scrypt$16384$8$1$${Buffer.from(label).toString('base64url')}$${randomBytes(8).toString('base64url')}`;
+}
