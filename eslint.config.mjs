@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
 const frameworks = ['next', 'next/*', 'react', 'react-dom', 'react/*', '@trpc/*', '@modelcontextprotocol/*', '@tanstack/*'];
 
 /**
- * The architecture: apps → portal-api → clients → client-core → shared-errors. Simulators stand alone
+ * The architecture: apps → portal-api → clients → client-core → shared-errors, and portal-api → store → shared-errors
+ * (the store knows no client). Simulators stand alone
  * on sim-kit (PRNG, faults); apps may start them in demo mode; only tests of clients and apps may
  * import them otherwise. Scopes keep each area to itself: backoffice code never imports transactions code.
  */
@@ -15,6 +16,7 @@ const depConstraints = (testFile) => [
   { sourceTag: 'type:errors', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:sim-kit', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:core', onlyDependOnLibsWithTags: ['type:errors'] },
+  { sourceTag: 'type:store', onlyDependOnLibsWithTags: ['type:errors'], bannedExternalImports: frameworks },
   {
     sourceTag: 'type:client',
     onlyDependOnLibsWithTags: testFile ? ['type:core', 'type:errors', 'type:sim', 'type:sim-kit'] : ['type:core', 'type:errors'],
@@ -24,10 +26,10 @@ const depConstraints = (testFile) => [
   {
     sourceTag: 'type:api',
     onlyDependOnLibsWithTags: testFile
-      ? ['type:client', 'type:core', 'type:errors', 'type:sim']
-      : ['type:client', 'type:core', 'type:errors'],
+      ? ['type:client', 'type:core', 'type:store', 'type:errors', 'type:sim']
+      : ['type:client', 'type:core', 'type:store', 'type:errors'],
   },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:client', 'type:core', 'type:errors', 'type:sim'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:api', 'type:sim', 'type:errors'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:backoffice', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:shared'] },

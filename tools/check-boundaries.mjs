@@ -18,6 +18,8 @@ const probes = [
   { file: 'libs/backoffice-simulator/src/boundary-probe.ts', code: "export * from '@washops/client-core';\n", why: 'a simulator imports client-core' },
   { file: 'libs/sim-kit/src/boundary-probe.ts', code: "export * from '@washops/shared-errors';\n", why: 'sim-kit imports shared-errors' },
   { file: 'libs/backoffice-client/src/boundary-probe.ts', code: "export * from '@washops/sim-kit';\n", why: 'a client imports sim-kit outside its tests' },
+  { file: 'libs/store/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'the store imports a client (it stores plain records)' },
+  { file: 'libs/backoffice-client/src/boundary-probe.ts', code: "export * from '@washops/store';\n", why: 'a client imports the store (clients stay database-free)' },
   { file: 'libs/backoffice-client/test/boundary-probe.test.ts', code: "export * from '@washops/transactions-simulator';\n", why: 'backoffice code imports transactions code (scope)' },
 ];
 const allowed = [
@@ -26,6 +28,7 @@ const allowed = [
   { file: 'libs/transactions-client/src/boundary-probe.ts', code: "export * from '@washops/client-core';\n", why: 'a client imports client-core' },
   { file: 'libs/transactions-simulator/src/boundary-probe.ts', code: "export * from '@washops/sim-kit';\n", why: 'a simulator imports sim-kit' },
   { file: 'libs/transactions-client/test/boundary-probe.test.ts', code: "export * from '@washops/sim-kit';\n", why: 'a client test imports sim-kit' },
+  { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/store';\n", why: 'portal-api imports the store' },
 ];
 
 const eslint = new ESLint();
