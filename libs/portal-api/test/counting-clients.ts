@@ -23,9 +23,9 @@ async function* noRows(): AsyncGenerator<never> {}
 function countingTransactions(log: CallLog): TransactionsClient {
   const record = (method: string) => log.calls.push(`transactions.${method}`);
   const fake = {
-    listStream: () => (record('listStream'), noRows()),
-    listByTypeStream: () => (record('listByTypeStream'), noRows()),
-    listV2Stream: () => (record('listV2Stream'), noRows()),
+    listPages: () => (record('listPages'), noRows()),
+    listByTypePages: () => (record('listByTypePages'), noRows()),
+    listV2Pages: () => (record('listV2Pages'), noRows()),
     get: async () => (record('get'), {}),
     listSites: async () => (record('listSites'), []),
   };
