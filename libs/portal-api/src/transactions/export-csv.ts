@@ -1,4 +1,5 @@
 import type { TransactionJobItem } from '@washops/transactions-client';
+import { formatCents, toCents } from '@washops/client-core';
 import { stringify } from 'csv-stringify/sync';
 
 /**
@@ -33,11 +34,7 @@ export const EXPORT_CSV_COLUMNS = [
 ] as const;
 
 /** Money as a decimal with two places, whatever its float noise. */
-export function money(value: number): string {
-  // The epsilon keeps binary halves (1.005 is 1.00499… as a double) rounding the way they read.
-  const cents = Math.round(Math.abs(value) * 100 + 1e-7) * Math.sign(value);
-  return (cents / 100 || 0).toFixed(2);
-}
+const money = (amount: number): string => formatCents(toCents(amount));
 
 /**
  * Free text (names typed at the till) that a spreadsheet would run as a formula gets a leading
