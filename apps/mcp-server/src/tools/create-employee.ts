@@ -1,10 +1,10 @@
+import { withoutUndefined } from '@washops/client-core';
 import { createEmployeeInputSchema } from '@washops/backoffice-client';
 import { z } from 'zod';
 import { employeeCreatedSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { defined } from './list-helpers.js';
 
 export const createEmployee = defineTool({
   name: 'create_employee',
@@ -39,7 +39,7 @@ export const createEmployee = defineTool({
   outputSchema: employeeCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, services) {
-    return backofficeOf(services).createEmployee(defined(input));
+    return backofficeOf(services).createEmployee(withoutUndefined(input));
   },
   render: (out) =>
     [
