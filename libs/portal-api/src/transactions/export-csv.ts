@@ -2,12 +2,7 @@ import type { TransactionJobItem } from '@washops/transactions-client';
 import { formatCents, toCents } from '@washops/client-core';
 import { stringify } from 'csv-stringify/sync';
 
-/**
- * One row per transaction; tenders, items and discounts are summarised in one cell each
- * ("Credit/Visa 12.00; Cash 5.00"). A row per transaction keeps the CSV's row count equal to the
- * export's record count and sums of `total` correct in a spreadsheet; item-level analysis is what
- * the detail view (or the Data API itself) is for.
- */
+/** One row per transaction, parts summarised per cell ("Credit/Visa 12.00; Cash 5.00"), so rows = records and `total` sums. */
 export const EXPORT_CSV_COLUMNS = [
   'transaction_id',
   'number',
