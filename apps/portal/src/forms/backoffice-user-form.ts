@@ -39,7 +39,7 @@ export const backofficeUserFieldOf: Record<string, string> = {
   availableSites: 'sites',
 };
 
-export function toCreateBackofficeUserInput(values: BackofficeUserFormValues): CreateBackofficeUserInput {
+function toCreateBackofficeUserInput(values: BackofficeUserFormValues): CreateBackofficeUserInput {
   const linked = values.mode === 'linked';
   const input = {
     username: values.username,

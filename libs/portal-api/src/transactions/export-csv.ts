@@ -35,7 +35,7 @@ const money = (amount: number): string => formatCents(toCents(amount));
  * Free text (names typed at the till) that a spreadsheet would run as a formula gets a leading
  * apostrophe (OWASP's CSV-injection advice). Only text cells: money stays a plain decimal.
  */
-export function safeText(value: string | null): string {
+function safeText(value: string | null): string {
   if (value === null) return '';
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

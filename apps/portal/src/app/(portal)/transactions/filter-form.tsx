@@ -6,7 +6,7 @@ import { SelectField, TextField } from '../../../components/field';
 import { PRESETS, type ListFilters, type PresetName } from '../../../transactions/range';
 import type { useSites } from './use-sites';
 
-export interface FilterFormProps {
+interface FilterFormProps {
   form: ListFilters;
   errors: Record<string, string>;
   sites: ReturnType<typeof useSites>;
