@@ -1,7 +1,7 @@
 import { ValidationError, registerSecret } from '@washops/shared-errors';
 import { z } from 'zod';
 import { ClientContext, parseInput } from './internal/context.js';
-import { Session } from './internal/session.js';
+import { MAX_LOGIN_COOLDOWN_MS, Session } from './internal/session.js';
 import { Transport, type BackofficeLogger, type FetchLike } from './internal/transport.js';
 import { createBackofficeUser } from './operations/create-backoffice-user.js';
 import { createEmployee } from './operations/create-employee.js';
@@ -51,6 +51,12 @@ export interface BackofficeClientOptions {
   indexMaxAgeMs?: number;
   /** Extra attempts for a GET after a network error or a 5xx (default 1). POSTs are never retried. */
   getRetries?: number;
+  /**
+   * After the BackOffice rejects the credentials, calls fail fast with AuthenticationError for this
+   * long instead of posting the password again (default 60 000 ms; doubles per rejection up to
+   * 15 minutes; a successful login resets it). `0` tries every time.
+   */
+  loginCooldownMs?: number;
 }
 
 const optionsSchema = z
@@ -68,6 +74,7 @@ const optionsSchema = z
     logger: z.custom<BackofficeLogger>((value) => typeof value === 'object' && value !== null, 'logger must be an object').optional(),
     indexMaxAgeMs: z.number().int().min(0).default(30_000),
     getRetries: z.number().int().min(0).max(5).default(1),
+    loginCooldownMs: z.number().int().min(0).max(MAX_LOGIN_COOLDOWN_MS).default(60_000),
   })
   .strict()
   .refine((o) => o.subdomain !== undefined || o.baseUrl !== undefined, { message: 'give subdomain or baseUrl' });
@@ -77,16 +84,17 @@ const optionsSchema = z
  * single-flight login, caches for discovery data and the employee index.
  */
 export class BackofficeClient implements AsyncDisposable {
-  private readonly ctx: ClientContext;
-  private readonly session: Session;
-  private readonly transport: Transport;
-  private closed = false;
+  // Private by the language, not by TypeScript: JSON.stringify and util.inspect show none of it.
+  readonly #ctx: ClientContext;
+  readonly #session: Session;
+  readonly #transport: Transport;
+  #closed = false;
 
   constructor(options: BackofficeClientOptions) {
     if (options && typeof options.password === 'string') registerSecret(options.password);
     const parsed = parseInput(optionsSchema, options);
     const baseUrl = parsed.baseUrl ?? `https://${parsed.subdomain}.sonnyscontrols.com`;
-    this.transport = new Transport({
+    this.#transport = new Transport({
       baseUrl,
       timeoutMs: parsed.timeoutMs,
       userAgent: parsed.userAgent,
@@ -94,73 +102,77 @@ export class BackofficeClient implements AsyncDisposable {
       logger: parsed.logger,
       getRetries: parsed.getRetries,
     });
-    this.session = new Session(this.transport, { username: parsed.username, password: parsed.password }, parsed.logger);
-    this.ctx = new ClientContext(this.session, parsed.indexMaxAgeMs);
+    this.#session = new Session(
+      this.#transport,
+      { username: parsed.username, password: parsed.password },
+      { logger: parsed.logger, loginCooldownMs: parsed.loginCooldownMs },
+    );
+    this.#ctx = new ClientContext(this.#session, parsed.indexMaxAgeMs);
   }
 
   /** How many times this client signed in (diagnostics). */
   get loginCount(): number {
-    return this.session.loginCount;
+    return this.#session.loginCount;
   }
 
   createEmployee(input: CreateEmployeeInput): Promise<EmployeeCreated> {
-    return this.run(() => createEmployee(this.ctx, input));
+    return this.#run(() => createEmployee(this.#ctx, input));
   }
 
   disableEmployee(input: DisableEmployeeInput): Promise<EmployeeDisabled> {
-    return this.run(() => disableEmployee(this.ctx, input));
+    return this.#run(() => disableEmployee(this.#ctx, input));
   }
 
   createBackofficeUser(input: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
-    return this.run(() => createBackofficeUser(this.ctx, input));
+    return this.#run(() => createBackofficeUser(this.#ctx, input));
   }
 
   listSites(options?: RefreshOptions): Promise<Site[]> {
-    return this.run(() => listSites(this.ctx, options));
+    return this.#run(() => listSites(this.#ctx, options));
   }
 
   listDepartments(options?: RefreshOptions): Promise<Department[]> {
-    return this.run(() => listDepartments(this.ctx, options));
+    return this.#run(() => listDepartments(this.#ctx, options));
   }
 
   listPermissions(options?: ListPermissionsOptions): Promise<Permission[]> {
-    return this.run(() => listPermissions(this.ctx, options));
+    return this.#run(() => listPermissions(this.#ctx, options));
   }
 
   listEmployees(options?: ListEmployeesOptions): Promise<EmployeeSummary[]> {
-    return this.run(() => listEmployees(this.ctx, options));
+    return this.#run(() => listEmployees(this.#ctx, options));
   }
 
   isPosUserIdAvailable(posUserId: number, options?: RefreshOptions): Promise<boolean> {
-    return this.run(() => isPosUserIdAvailable(this.ctx, posUserId, options));
+    return this.#run(() => isPosUserIdAvailable(this.#ctx, posUserId, options));
   }
 
   isEmailAvailable(email: string, options?: RefreshOptions): Promise<boolean> {
-    return this.run(() => isEmailAvailable(this.ctx, email, options));
+    return this.#run(() => isEmailAvailable(this.#ctx, email, options));
   }
 
   isPhoneAvailable(phone: string, options?: RefreshOptions): Promise<boolean> {
-    return this.run(() => isPhoneAvailable(this.ctx, phone, options));
+    return this.#run(() => isPhoneAvailable(this.#ctx, phone, options));
   }
 
   /** Signs out (when signed in), drops the caches and the cookies. Idempotent. */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.session.logout();
-    this.ctx.createForm.invalidate();
-    this.ctx.posPermissions.invalidate();
-    this.ctx.backofficeTemplates.invalidate();
-    this.ctx.index.invalidate();
-    await this.transport.clearCookies();
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#session.logout();
+    this.#ctx.createForm.invalidate();
+    this.#ctx.posPermissions.invalidate();
+    this.#ctx.backofficeTemplates.invalidate();
+    this.#ctx.index.invalidate();
+    await this.#transport.clearCookies();
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }
 
-  private async run<T>(operation: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new ValidationError('This BackofficeClient is closed; create a new one');
+  async #run<T>(operation: () => Promise<T>): Promise<T> {
+    if (this.#closed) throw new ValidationError('This BackofficeClient is closed; create a new one');
     return operation();
   }
 }

@@ -6,9 +6,19 @@ export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,63}$/;
 
 const MAX_MONEY_CENTS = 99_999_999_999; // the form's max="999999999.99"
 
+/**
+ * Control characters (a newline, a NUL…), line separators and bidirectional overrides: text the
+ * BackOffice would store as typed, but that reads differently from what it holds, in lists and logs.
+ * Lone surrogates too: they cannot be sent as UTF-8 and would arrive as U+FFFD.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** A string without control or bidirectional characters. */
+const plainText = (field: string, typeError = `${field} must be a string`) =>
+  z.string({ error: typeError }).refine((value) => !UNPRINTABLE.test(value), `${field} must not contain control or bidirectional characters`);
+
 const trimmedName = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
+  plainText(field, `${field} is required`)
     .trim()
     .min(1, `${field} must not be empty`)
     .max(max, `${field} must be at most ${max} characters`);
@@ -18,8 +28,7 @@ export const phoneSchema = z
   .transform((value) => phoneDigits(value))
   .refine((digits) => digits.length === 9 || digits.length === 10, 'phone must have 9 or 10 digits once symbols are stripped');
 
-export const emailSchema = z
-  .string({ error: 'email must be a string' })
+export const emailSchema = plainText('email')
   .trim()
   .regex(EMAIL_PATTERN, 'email must look like name@domain.tld');
 
@@ -46,17 +55,19 @@ export const moneySchema = z
   });
 
 function toCents(value: number | string): number | null {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return null;
-    const cents = Math.round(value * 100);
-    return Math.abs(cents - value * 100) < 1e-6 ? cents : null;
-  }
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
+  // A number is read through its shortest decimal spelling (140627613.39 → "140627613.39"), so a
+  // two-decimal amount is exact at any size; multiplying by 100 would drift at large magnitudes.
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** A calendar day: a `Date` (its UTC day) or an ISO date / date-time string (its date part). */
+// The form takes a four-digit year; JavaScript reads years below 100 as 19xx, so a day before 1900 is refused rather than shifted.
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2999;
+
+/** A calendar day from 1900 to 2999: a `Date` (its UTC day) or an ISO date / date-time string (its date part). */
 export const calendarDateSchema = z.union([z.date(), z.string().trim()], { error: 'must be a Date or an ISO date' }).transform((value, ctx) => {
   let year: number, month: number, day: number;
   if (value instanceof Date) {
@@ -78,6 +89,10 @@ export const calendarDateSchema = z.union([z.date(), z.string().trim()], { error
       return z.NEVER;
     }
   }
+  if (year < MIN_YEAR || year > MAX_YEAR) {
+    ctx.addIssue({ code: 'custom', message: `must be a date from ${MIN_YEAR} to ${MAX_YEAR}` });
+    return z.NEVER;
+  }
   return { year, month, day };
 });
 
@@ -86,7 +101,12 @@ export const siteSelectionSchema = z.union(
   { error: 'availableSites must be "all" or a list of site names' },
 );
 
-export const backofficePasswordSchema = z.string().min(8, 'password must have at least 8 characters').max(4096);
+export const backofficePasswordSchema = z
+  .string({ error: 'password must be a string' })
+  .min(8, 'password must have at least 8 characters')
+  .max(4096, 'password must be at most 4096 characters')
+  // A lone surrogate cannot be sent as UTF-8: the stored password would differ from the one returned.
+  .refine((value) => !/\p{Cs}/u.test(value), 'password must not contain lone surrogate characters');
 
 export const createEmployeeInputSchema = z
   .object({
@@ -106,9 +126,11 @@ export const createEmployeeInputSchema = z
       .max(99_999, 'posPin must be a 5-digit number (10000-99999)')
       .optional(),
     overtimeWageRate: moneySchema.optional(),
-    departments: z.array(trimmedName('department name', 200)).optional(),
-    payrollEmployeeId: z.string().trim().max(32, 'payrollEmployeeId must be at most 32 characters').optional(),
-    emergencyContactName: z.string().trim().max(100, 'emergencyContactName must be at most 100 characters').optional(),
+    departments: z
+      .array(trimmedName('department name', 200), { error: 'departments must be a list of department names' })
+      .min(1, 'Choose at least one department'),
+    payrollEmployeeId: plainText('payrollEmployeeId').trim().max(32, 'payrollEmployeeId must be at most 32 characters').optional(),
+    emergencyContactName: plainText('emergencyContactName').trim().max(100, 'emergencyContactName must be at most 100 characters').optional(),
     emergencyContactPhone: phoneSchema.optional(),
     requiresBackoffice: z.boolean().default(false),
     backofficeUsername: z.string().trim().regex(USERNAME_PATTERN, 'backofficeUsername must start with a letter and have 3-64 letters, digits or underscores').optional(),

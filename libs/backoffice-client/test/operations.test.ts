@@ -194,31 +194,43 @@ describe('createEmployee', () => {
     expect(bo.loginCount).toBe(3);
   });
 
-  it('never re-sends an insert whose answer was lost, and says how to find out what happened', async () => {
+  it('never re-sends an insert whose answer was lost; a roster read shows it was not applied', async () => {
     await using bo = clientFor(sim);
     await bo.listSites();
     sim.control.inject({ route: 'POST /employee/insert', kind: 'drop', count: 1 });
     const input = newEmployee();
     const error = await bo.createEmployee(input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
-    expect((error as Error).message).toMatch(new RegExp(`isPosUserIdAvailable\\(${input.posUserId}`));
-    expect((error as BackofficeServerError).details).toMatchObject({ posUserId: input.posUserId, completedSteps: [], mayHaveBeenProcessed: true });
+    expect((error as Error).message).toMatch(new RegExp(`no employee with POS user id ${input.posUserId}: the insert was not applied`));
+    expect((error as BackofficeServerError).details).toMatchObject({ posUserId: input.posUserId, applied: false, completedSteps: [] });
     expect(posts('/employee/insert')).toHaveLength(1);
     // This drop came before the server handled the insert: nothing exists (the next test covers the other case).
     expect(sim.control.employees().filter((e) => e.posUserId === input.posUserId)).toHaveLength(0);
   });
 
-  it('never re-sends an insert the server applied but whose answer was lost', async () => {
+  it('never re-sends an insert the server applied but whose answer was lost: the roster finds it and the create goes on', async () => {
     await using bo = clientFor(sim);
     await bo.listSites();
     sim.control.inject({ route: 'POST /employee/insert', kind: 'dropAfterApply', count: 1 });
     const input = newEmployee();
+    const created = await bo.createEmployee(input);
+    expect(posts('/employee/insert')).toHaveLength(1);
+    const stored = sim.control.employees().filter((e) => e.posUserId === input.posUserId);
+    expect(stored.map((e) => e.id)).toEqual([created.employeeId]);
+    expect(stored[0]?.grants.length).toBeGreaterThan(0);
+  });
+
+  it('says how to find out when an insert lost its answer and the roster cannot be read either', async () => {
+    await using bo = clientFor(sim);
+    await Promise.all([bo.listSites(), bo.isPosUserIdAvailable(1)]);
+    sim.control.inject({ route: 'POST /employee/insert', kind: 'dropAfterApply', count: 1 });
+    sim.control.inject({ route: 'GET /employee', kind: 'serverError', count: 2 });
+    const input = newEmployee();
     const error = await bo.createEmployee(input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
-    expect((error as BackofficeServerError).details).toMatchObject({ posUserId: input.posUserId, mayHaveBeenProcessed: true });
+    expect((error as Error).message).toMatch(new RegExp(`isPosUserIdAvailable\\(${input.posUserId}`));
+    expect((error as BackofficeServerError).details).toMatchObject({ posUserId: input.posUserId, completedSteps: [], unverifiedSteps: ['insertEmployee'], mayHaveBeenProcessed: true });
     expect(posts('/employee/insert')).toHaveLength(1);
-    expect(sim.control.employees().filter((e) => e.posUserId === input.posUserId)).toHaveLength(1);
-    // The advice in the message finds the employee the server did create.
     expect(await bo.isPosUserIdAvailable(input.posUserId, { refresh: true })).toBe(false);
   });
 
@@ -235,13 +247,31 @@ describe('createEmployee', () => {
     expect(stored?.grants).toEqual([]);
   });
 
-  it('does not call a step whose answer was lost "not done"', async () => {
+  it('settles a lost answer by a read: a Back Office user the server applied is found on /user, not sent twice', async () => {
     await using bo = clientFor(sim);
     sim.control.inject({ route: 'POST /user/insert', kind: 'dropAfterApply', count: 1 });
     const username = `lost_${Date.now()}`;
+    const created = await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: username }));
+    const users = sim.control.users().filter((u) => u.username === username);
+    expect(users).toHaveLength(1);
+    expect(created.backofficeUser?.userId).toBe(users[0]?.id);
+    expect(users[0]?.employeeId).toBe(created.employeeId);
+    expect(posts('/user/insert')).toHaveLength(1);
+  });
+
+  it('does not call a step whose answer was lost "not done" when no read can tell: it is unverified', async () => {
+    await using bo = clientFor(sim);
+    sim.control.inject({ route: 'POST /user/insert', kind: 'dropAfterApply', count: 1 });
+    sim.control.inject({ route: 'GET /user', kind: 'serverError', count: 2 });
+    const username = `lost_${Date.now()}`;
     const error = await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: username })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
-    expect((error as BackofficeServerError).details).toMatchObject({ remainingSteps: ['createBackofficeUser'], mayHaveBeenProcessed: true });
+    expect((error as BackofficeServerError).details).toMatchObject({
+      completedSteps: ['insertEmployee', 'verifySites', 'applyPermissions'],
+      unverifiedSteps: ['createBackofficeUser'],
+      remainingSteps: [],
+      mayHaveBeenProcessed: true,
+    });
     expect((error as Error).message).toMatch(/'createBackofficeUser' may or may not have been applied/);
     expect((error as Error).message).not.toMatch(/Not done/);
     expect(sim.control.users().filter((u) => u.username === username)).toHaveLength(1);
@@ -277,7 +307,7 @@ describe('createEmployee', () => {
     }
   });
 
-  it('makes 4 requests when warm (insert, read-back, permissions, user) and fills cold caches in at most 2 waves', async () => {
+  it('makes 6 requests when warm (each of the 3 POSTs followed by the read that confirms it) and fills cold caches in at most 2 waves', async () => {
     const recorder = recordingFetch();
     await using bo = clientFor(sim, { fetch: recorder.fetch });
     await bo.createEmployee(newEmployee());
@@ -293,7 +323,9 @@ describe('createEmployee', () => {
       'POST /employee/insert',
       'GET /employee/edit/N',
       'POST /employee/permissions/update',
+      'GET /employee/permissions/N',
       'POST /user/insert',
+      'GET /user/permissions/N?userIsNew=N',
     ]);
   });
 });

@@ -1,7 +1,15 @@
 /** Fault injection for tests: which requests a fault applies to, and how often. */
 import type { Random } from './prng.js';
 
-export type BackofficeFaultKind = 'serverError' | 'drop' | 'dropAfterApply' | 'slow' | 'brokenMarkup' | 'acceptButIgnore' | 'expireSession';
+export type BackofficeFaultKind =
+  | 'serverError'
+  | 'drop'
+  | 'dropAfterApply'
+  | 'slow'
+  | 'brokenMarkup'
+  | 'truncatedForm'
+  | 'acceptButIgnore'
+  | 'expireSession';
 
 export interface BackofficeFault {
   /** `'POST /employee/insert'`, `'GET /employee/edit/*'`, a bare path pattern (any method), or `'*'` (default). */
@@ -15,9 +23,20 @@ export interface BackofficeFault {
   status?: number;
   /** For slow, default 5000 ms. */
   delayMs?: number;
+  /** For truncatedForm: cut just before this text inside the form (default: halfway through the form). */
+  cutAt?: string;
 }
 
-export const FAULT_KINDS: readonly BackofficeFaultKind[] = ['serverError', 'drop', 'dropAfterApply', 'slow', 'brokenMarkup', 'acceptButIgnore', 'expireSession'];
+export const FAULT_KINDS: readonly BackofficeFaultKind[] = [
+  'serverError',
+  'drop',
+  'dropAfterApply',
+  'slow',
+  'brokenMarkup',
+  'truncatedForm',
+  'acceptButIgnore',
+  'expireSession',
+];
 
 interface ActiveFault {
   fault: BackofficeFault;

@@ -145,6 +145,20 @@ export function breakMarkup(html: string): string {
   return html.slice(0, cut);
 }
 
+/**
+ * Cuts a page short inside its first form, as a transfer broken mid-page would leave it: just
+ * before `cutAt` when the form contains it, else halfway through the form. A page without a
+ * form is cut like brokenMarkup.
+ */
+export function truncateForm(html: string, cutAt?: string): string {
+  const start = html.indexOf('<form');
+  const end = start < 0 ? -1 : html.indexOf('</form>', start);
+  if (start < 0 || end < 0) return breakMarkup(html);
+  const marker = cutAt === undefined ? -1 : html.indexOf(cutAt, start);
+  const cut = marker > start && marker < end ? marker : start + Math.floor((end - start) / 2);
+  return html.slice(0, cut);
+}
+
 export async function startBackofficeSimulator(options: BackofficeSimulatorOptions = {}): Promise<BackofficeSimulator> {
   const seed = options.seed ?? 'demo';
   const signIns = options.users && options.users.length > 0 ? options.users : [{ username: 'bot', password: 'bot-password' }];
@@ -632,6 +646,8 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
     }
     let body = reply.body;
     if (reply.status === 200 && fired.some((f) => f.kind === 'brokenMarkup')) body = breakMarkup(body);
+    const truncation = reply.status === 200 ? fired.find((f) => f.kind === 'truncatedForm') : undefined;
+    if (truncation) body = truncateForm(body, truncation.cutAt);
     const headers: Record<string, string> = { ...BASE_HEADERS };
     if (reply.location) headers.Location = reply.location;
     if (setCookie) headers['Set-Cookie'] = `PHPSESSID=${replySession.id}; path=/; HttpOnly; SameSite=Lax`;

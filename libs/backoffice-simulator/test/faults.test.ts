@@ -61,6 +61,22 @@ describe('control: faults, latency and the request log', () => {
     expect((await t.b.get('/employee/edit/12')).$('form#employee-create-edit-form')).toHaveLength(1);
   });
 
+  it('truncatedForm cuts the page inside its form: at cutAt when given, else halfway', async () => {
+    t.sim.control.inject({ route: 'GET /employee/edit/*', kind: 'truncatedForm', cutAt: '<h2>Emergency Contact</h2>', count: 1 });
+    const cut = await t.b.get('/employee/edit/12');
+    expect(cut.status).toBe(200);
+    expect(cut.text).toContain('name="employee[firstName]"');
+    expect(cut.text).not.toContain('Emergency Contact');
+    expect(cut.text).not.toContain('name="employee[adpEmployeeId]"');
+    expect(cut.text).not.toContain('</form>');
+    const whole = (await t.b.get('/employee/permissions/12')).text;
+    t.sim.control.inject({ route: 'GET /employee/permissions/*', kind: 'truncatedForm', count: 1 });
+    const half = (await t.b.get('/employee/permissions/12')).text;
+    expect(half).toContain('<form');
+    expect(half).not.toContain('</form>');
+    expect(half.length).toBeLessThan(whole.length);
+  });
+
   it('acceptButIgnore answers a POST exactly as a success but keeps nothing', async () => {
     const before = t.sim.control.employees();
     t.sim.control.inject({ route: 'POST /employee/insert', kind: 'acceptButIgnore', count: 1 });

@@ -38,11 +38,13 @@ export class ClientContext {
   readonly posPermissions: Cache<EmployeePermissionsPage>;
   readonly backofficeTemplates: Cache<Array<{ id: number; name: string }>>;
   readonly index: Cache<EmployeeIndex>;
+  readonly #session: Session;
 
   constructor(
-    readonly session: Session,
+    session: Session,
     readonly indexMaxAgeMs: number,
   ) {
+    this.#session = session;
     this.createForm = new Cache(async () => parseEmployeeCreatePage(await this.getPage('/employee/create')));
     this.index = new Cache(() => this.fetchIndex());
     this.posPermissions = new Cache(async () => {
@@ -59,7 +61,7 @@ export class ClientContext {
 
   /** GET a page (redirects followed); anything but a 200 is an error. */
   getPage(path: string): Promise<string> {
-    return pageBody(path, this.session.request({ method: 'GET', path }));
+    return pageBody(path, this.#session.request({ method: 'GET', path }));
   }
 
   /**
@@ -68,7 +70,7 @@ export class ClientContext {
    * and that read run with no other request of the session in between (see Session.exclusive).
    */
   postForm(path: string, form: FormPairs, success: RegExp): Promise<{ location: string; match: RegExpExecArray }> {
-    return this.session.exclusive(async (request) => {
+    return this.#session.exclusive(async (request) => {
       const result = await request({ method: 'POST', path, form });
       if (result.status >= 500) {
         throw new BackofficeServerError(`POST ${path} answered HTTP ${result.status}; it may or may not have been processed`, {

@@ -30,6 +30,7 @@ describe('money', () => {
       startDate: new Date(Date.UTC(2026, 4, 1)),
       availableSites: 'all' as const,
       permission: 'x',
+      departments: ['Cashier'],
     };
     expect(createEmployeeInputSchema.parse({ ...base, wageRate: 17.25 }).wageRate).toBe(1725);
     expect(createEmployeeInputSchema.parse({ ...base, wageRate: 0.29 }).wageRate).toBe(29);
@@ -37,6 +38,10 @@ describe('money', () => {
     expect(createEmployeeInputSchema.parse({ ...base, wageRate: 1 }).startDate).toEqual({ year: 2026, month: 5, day: 1 });
     expect(createEmployeeInputSchema.safeParse({ ...base, wageRate: -1 }).success).toBe(false);
     expect(createEmployeeInputSchema.safeParse({ ...base, wageRate: '1.234' }).success).toBe(false);
+    // Large two-decimal amounts drift when multiplied by 100 (14062761339.000002); they are exact.
+    expect(createEmployeeInputSchema.parse({ ...base, wageRate: 140627613.39 }).wageRate).toBe(14_062_761_339);
+    expect(createEmployeeInputSchema.parse({ ...base, wageRate: 999999999.99 }).wageRate).toBe(99_999_999_999);
+    expect(createEmployeeInputSchema.safeParse({ ...base, wageRate: 0.001 }).success).toBe(false);
   });
 });
 

@@ -48,16 +48,18 @@ const MAX_REDIRECTS = 10;
  * Set-Cookie on the way is stored and a form POST's Location can be read.
  */
 export class Transport {
-  readonly jar = new CookieJar();
-  private readonly base: URL;
-  private readonly cookieValues = new Set<string>();
+  readonly #jar = new CookieJar();
+  readonly #base: URL;
+  readonly #cookieValues = new Set<string>();
+  readonly #options: TransportOptions;
 
-  constructor(private readonly options: TransportOptions) {
-    this.base = new URL(options.baseUrl);
+  constructor(options: TransportOptions) {
+    this.#options = options;
+    this.#base = new URL(options.baseUrl);
   }
 
   async send(spec: RequestSpec): Promise<HttpResult> {
-    const attempts = spec.method === 'GET' ? 1 + this.options.getRetries : 1;
+    const attempts = spec.method === 'GET' ? 1 + this.#options.getRetries : 1;
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await this.sendOnce(spec, attempt);
@@ -93,7 +95,7 @@ export class Transport {
         if (hop >= MAX_REDIRECTS) {
           throw new BackofficeServerError(`Too many redirects from ${spec.method} ${spec.path}`, { status });
         }
-        if (next.origin !== this.base.origin) {
+        if (next.origin !== this.#base.origin) {
           throw new BackofficeServerError(`Refusing to follow a redirect off the BackOffice to ${next.origin}`, { status });
         }
         url = next;
@@ -108,28 +110,28 @@ export class Transport {
 
   private async fetchOnce(url: URL, method: string, body: string | undefined, spec: RequestSpec, attempt: number): Promise<Response> {
     const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' };
-    const cookie = await this.jar.getCookieString(url.href);
+    const cookie = await this.#jar.getCookieString(url.href);
     if (cookie) headers['cookie'] = cookie;
-    if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
+    if (this.#options.userAgent) headers['user-agent'] = this.#options.userAgent;
     if (body !== undefined) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      headers['origin'] = this.base.origin;
+      headers['origin'] = this.#base.origin;
     }
     const started = Date.now();
     let response: Response;
     try {
-      response = await this.options.fetch(url.href, {
+      response = await this.#options.fetch(url.href, {
         method,
         headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(this.#options.timeoutMs),
       });
     } catch (error) {
       const timedOut = isTimeout(error);
       this.log('warn', { method, path: pathOf(url), attempt, error: describe(error) }, 'backoffice request failed');
       const message = timedOut
-        ? `${method} ${pathOf(url)} timed out after ${this.options.timeoutMs} ms`
+        ? `${method} ${pathOf(url)} timed out after ${this.#options.timeoutMs} ms`
         : `${method} ${pathOf(url)} failed: ${describe(error)}`;
       throw new BackofficeServerError(message, {
         cause: error,
@@ -138,7 +140,7 @@ export class Transport {
       });
     }
     for (const setCookie of response.headers.getSetCookie()) {
-      const stored = await this.jar.setCookie(setCookie, url.href, { ignoreError: true });
+      const stored = await this.#jar.setCookie(setCookie, url.href, { ignoreError: true });
       if (stored && typeof stored.value === 'string') this.rememberCookieValue(stored.value);
     }
     this.log(
@@ -162,25 +164,25 @@ export class Transport {
 
   /** Session cookies are secrets: mask them in every error and log line. */
   private rememberCookieValue(value: string): void {
-    if (value.length < 8 || this.cookieValues.has(value)) return;
-    this.cookieValues.add(value);
+    if (value.length < 8 || this.#cookieValues.has(value)) return;
+    this.#cookieValues.add(value);
     registerSecret(value);
   }
 
   async clearCookies(): Promise<void> {
-    await this.jar.removeAllCookies();
-    for (const value of this.cookieValues) unregisterSecret(value);
-    this.cookieValues.clear();
+    await this.#jar.removeAllCookies();
+    for (const value of this.#cookieValues) unregisterSecret(value);
+    this.#cookieValues.clear();
   }
 
   private resolve(path: string): URL {
-    const url = new URL(path, this.base);
-    if (url.origin !== this.base.origin) throw new BackofficeServerError(`Refusing to send a request off the BackOffice: ${path}`);
+    const url = new URL(path, this.#base);
+    if (url.origin !== this.#base.origin) throw new BackofficeServerError(`Refusing to send a request off the BackOffice: ${path}`);
     return url;
   }
 
   private log(level: 'debug' | 'warn', obj: Record<string, unknown>, msg: string): void {
-    const logger = this.options.logger;
+    const logger = this.#options.logger;
     if (!logger) return;
     logger[level](redact(obj) as object, msg);
   }

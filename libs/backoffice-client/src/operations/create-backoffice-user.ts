@@ -1,7 +1,8 @@
-import { BackofficeServerError, NotFoundError, registerSecret } from '@washops/shared-errors';
+import { BackofficeServerError, NotFoundError, WashOpsError, registerSecret } from '@washops/shared-errors';
 import { parseInput, type ClientContext } from '../internal/context.js';
 import type { FormPair } from '../internal/form.js';
 import { generatePassword } from '../internal/secrets.js';
+import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
@@ -12,7 +13,7 @@ const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
  * `POST /user/insert`, linked to an employee or standalone; returns the new user's id. A browser
  * omits the unchecked "employee of the wash" toggle; sending it (with any value) would mean "linked".
  */
-export async function insertBackofficeUser(
+async function insertBackofficeUser(
   ctx: ClientContext,
   identity: { employeeId: number } | { firstName: string; lastName: string },
   account: { email: string; username: string; password: string },
@@ -42,6 +43,43 @@ export async function insertBackofficeUser(
 }
 
 /**
+ * `POST /user/insert`, then a read that proves the user exists: the page the insert redirected to
+ * (`/user/permissions/<id>`), or, when the answer was lost, the user list searched by username.
+ * Errors say `applied: false` when the read shows the user missing, `mayHaveBeenProcessed: true`
+ * when no read could tell.
+ */
+export async function insertAndConfirmBackofficeUser(
+  ctx: ClientContext,
+  identity: { employeeId: number } | { firstName: string; lastName: string },
+  account: { email: string; username: string; password: string },
+): Promise<number> {
+  let posted: { userId: number; location: string };
+  try {
+    posted = await insertBackofficeUser(ctx, identity, account);
+  } catch (error) {
+    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
+    const found = await findBackofficeUser(ctx, account.username).catch(() => {
+      throw error;
+    });
+    if (found !== undefined) return found;
+    throw new BackofficeServerError(
+      `POST /user/insert got no answer, and the Back Office user list has no user '${account.username}': the insert was not applied.`,
+      { cause: error, details: { username: account.username, applied: false } },
+    );
+  } finally {
+    ctx.afterWrite();
+  }
+  await verifyBackofficeUser(ctx, posted.userId, account.username, posted.location);
+  return posted.userId;
+}
+
+/** The id of the Back Office user with this username (any status), from the user list searched by it. */
+async function findBackofficeUser(ctx: ClientContext, username: string): Promise<number | undefined> {
+  const rows = parseUserListPage(await ctx.getPage(`/user?userNameSearch=${encodeURIComponent(username)}&statusSearch=all`));
+  return rows.find((row) => row.username.toLowerCase() === username.toLowerCase())?.userId;
+}
+
+/**
  * Reads the page the insert redirected to, as a browser would: a missing user means the insert
  * was answered as a success but not applied; a page about another username is not a success either.
  */
@@ -52,7 +90,7 @@ async function verifyBackofficeUser(ctx: ClientContext, userId: number, username
   } catch (error) {
     if (error instanceof NotFoundError) {
       throw new BackofficeServerError(
-        `POST /user/insert answered with Back Office user ${userId}, but that user does not exist: the insert was not applied. Nothing was created; it is safe to try again.`,
+        `POST /user/insert answered with Back Office user ${userId}, but that user does not exist: the insert was not applied.`,
         { cause: error, details: { userId, username, applied: false } },
       );
     }
@@ -65,15 +103,15 @@ async function verifyBackofficeUser(ctx: ClientContext, userId: number, username
   if (shown !== null && shown.toLowerCase() !== username.toLowerCase()) {
     throw new BackofficeServerError(
       `POST /user/insert answered with Back Office user ${userId}, but that user is '${shown}', not '${username}'`,
-      { details: { userId, username, shownUsername: shown, verified: false } },
+      { details: { userId, username, shownUsername: shown, verified: false, mayHaveBeenProcessed: true } },
     );
   }
 }
 
 /**
  * Linked mode (a link field given): the user belongs to an existing, active employee and inherits
- * its sites. Standalone mode (first and last name): an external user. POST /user/insert, then
- * the page it redirects to is read to check the user exists.
+ * its sites. Standalone mode (first and last name): an external user. POST /user/insert, then a
+ * read proves the user exists (see insertAndConfirmBackofficeUser).
  */
 export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
   const input = parseInput(createBackofficeUserInputSchema, raw);
@@ -89,10 +127,12 @@ export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackof
   if (generated) registerSecret(generated);
   const password = input.password ?? (generated as string);
   const identity = employeeId !== undefined ? { employeeId } : { firstName: input.firstName as string, lastName: input.lastName as string };
-  const { userId, location } = await insertBackofficeUser(ctx, identity, { email: input.email, username: input.username, password }).finally(() =>
-    ctx.afterWrite(),
-  );
-  await verifyBackofficeUser(ctx, userId, input.username, location);
+  const userId = await insertAndConfirmBackofficeUser(ctx, identity, { email: input.email, username: input.username, password }).catch((error: unknown) => {
+    if (error instanceof BackofficeServerError && error.details['applied'] === false) {
+      throw new BackofficeServerError(`${error.message} Nothing was created; it is safe to try again.`, { cause: error, details: error.details });
+    }
+    throw error;
+  });
 
   const warnings = [
     `The permission template '${input.permission}' was not applied: assign it in the Back Office user list (/user, shield icon).`,

@@ -4,10 +4,13 @@ import type { FormPair } from '../internal/form.js';
 import { formatCents, formatFormDate, overtimeCents } from '../internal/money.js';
 import { generatePassword, generatePin } from '../internal/secrets.js';
 import { emailKey } from '../normalize.js';
+import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
-import type { EmployeePermissionsPage, PosTemplate } from '../pages/employee-permissions.js';
+import { parseEmployeePermissionsPage, type EmployeePermissionsPage, type PosTemplate } from '../pages/employee-permissions.js';
+import { requireWholeForm } from '../pages/page.js';
 import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmployeeParsed, type EmployeeCreated } from '../schemas.js';
-import { insertBackofficeUser } from './create-backoffice-user.js';
+import { insertAndConfirmBackofficeUser } from './create-backoffice-user.js';
+import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
 
@@ -17,7 +20,8 @@ const NEW_EMPLOYEE_LOCATION = /^\/employee\/(?:permissions|edit|compensation)\/(
 /**
  * Validate → fill the caches in parallel → duplicate pre-check → resolve permission, sites and
  * departments → POST /employee/insert → read the employee back and check its sites → POST the
- * full permission matrix → POST /user/insert when a Back Office user is wanted.
+ * full permission matrix and read the grants back → POST /user/insert when a Back Office user is
+ * wanted and read the user back. No step is reported done before a read confirms it.
  */
 export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInput): Promise<EmployeeCreated> {
   const input = parseInput(createEmployeeInputSchema, raw);
@@ -34,7 +38,7 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
   const sites = resolveSites(form, input.availableSites);
   const wageSite = sites[0];
   if (!wageSite) throw new ValidationError('The tenant has no site an employee could work at');
-  const departmentIds = resolveDepartments(form.departments, input.departments ?? []);
+  const departmentIds = resolveDepartments(form.departments, input.departments);
 
   const posPin = input.posPin ?? generatePin();
   const overtime = input.overtimeWageRate ?? overtimeCents(input.wageRate);
@@ -61,24 +65,7 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
   );
 
   const steps = ['insertEmployee', 'verifySites', 'applyPermissions', ...(input.requiresBackoffice ? ['createBackofficeUser'] : [])];
-  let employeeId: number;
-  try {
-    const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
-    employeeId = Number(match[1]);
-  } catch (error) {
-    // The server knows an employee the index does not: drop it so the next check sees the server's state.
-    if (error instanceof DuplicateError) ctx.afterWrite();
-    if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) {
-      ctx.afterWrite();
-      const Class = error.constructor as typeof WashOpsError;
-      throw new Class(
-        `${error.message}. Whether employee POS user id ${input.posUserId} was created is unknown: check isPosUserIdAvailable(${input.posUserId}, { refresh: true }) before trying again.`,
-        { cause: error, status: error.status, details: { ...error.details, posUserId: input.posUserId, completedSteps: [], remainingSteps: steps } },
-      );
-    }
-    throw error;
-  }
-  ctx.afterWrite();
+  const employeeId = await insertEmployee(ctx, body, input.posUserId, steps);
   const completed = ['insertEmployee'];
   const remaining = (): string[] => steps.filter((s) => !completed.includes(s));
 
@@ -93,17 +80,10 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
     throw partialFailure(employeeId, [...completed], remaining(), error);
   });
   try {
-    const stored = parseEmployeeEditPage(readBack).storedSites;
-    if (!sameSites(form, sites, all, stored)) {
-      const expected = all ? 'all' : sites.map((s) => s.id);
-      throw new BackofficeServerError(
-        `Site access verification failed for employee ${employeeId}: expected ${JSON.stringify(expected)}, stored ${JSON.stringify(stored)}; the permission template was not applied`,
-        { details: { expectedSites: expected, storedSites: stored } },
-      );
-    }
+    verifyStoredSites(employeeId, readBack, form, sites, all);
     completed.push('verifySites');
 
-    await ctx.postForm('/employee/permissions/update', permissionMatrix(employeeId, template, permissions), /^\/employee(?:[/?#]|$)/);
+    await applyAndConfirmPermissions(ctx, employeeId, template, permissions);
     completed.push('applyPermissions');
 
     let backofficeUser: EmployeeCreated['backofficeUser'];
@@ -111,7 +91,7 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
       const generated = input.backofficePassword ? undefined : generatePassword();
       if (generated) registerSecret(generated);
       const password = input.backofficePassword ?? (generated as string);
-      const { userId } = await insertBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
+      const userId = await insertAndConfirmBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
       completed.push('createBackofficeUser');
       backofficeUser = { userId, username: input.backofficeUsername, ...(generated ? { generatedPassword: generated } : {}) };
       warnings.push(
@@ -129,6 +109,96 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
     };
   } catch (error) {
     throw partialFailure(employeeId, [...completed], remaining(), error);
+  }
+}
+
+/** The read-back of a new employee must be a whole edit form whose stored sites are the ones asked for. */
+function verifyStoredSites(employeeId: number, html: string, form: CreateFormInfo, sites: CreateFormSite[], all: boolean): void {
+  const page = parseEmployeeEditPage(html);
+  requireWholeForm('employee-edit', page.gaps);
+  if (sameSites(form, sites, all, page.storedSites)) return;
+  const expected = all ? 'all' : sites.map((s) => s.id);
+  throw new BackofficeServerError(
+    `Site access verification failed for employee ${employeeId}: expected ${JSON.stringify(expected)}, stored ${JSON.stringify(page.storedSites)}; the permission template was not applied`,
+    { details: { expectedSites: expected, storedSites: page.storedSites } },
+  );
+}
+
+/**
+ * POST the full matrix, then read the employee's permission page: the step is done only when its
+ * checked boxes are the template's. The read runs after a lost answer too, since it settles whether
+ * the POST was applied; when it cannot be read, the step stays unverified.
+ */
+async function applyAndConfirmPermissions(ctx: ClientContext, employeeId: number, template: PosTemplate, permissions: EmployeePermissionsPage): Promise<void> {
+  let lostAnswer: WashOpsError | undefined;
+  try {
+    await ctx.postForm('/employee/permissions/update', permissionMatrix(employeeId, template, permissions), /^\/employee(?:[/?#]|$)/);
+  } catch (error) {
+    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
+    lostAnswer = error;
+  }
+  const path = `/employee/permissions/${employeeId}`;
+  let stored: EmployeePermissionsPage;
+  try {
+    stored = parseEmployeePermissionsPage(await ctx.getPage(path));
+  } catch (error) {
+    if (lostAnswer) throw lostAnswer;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackofficeServerError(`The permission template '${template.name}' was answered as applied, but reading ${path} back failed: ${reason}`, {
+      cause: error,
+      details: { path, verified: false, mayHaveBeenProcessed: true },
+    });
+  }
+  if (sameIds(stored.granted, template.grants) && sameIds(stored.overridden, template.overrides)) return;
+  const how = lostAnswer ? `was sent (${lostAnswer.message})` : 'was answered as applied';
+  throw new BackofficeServerError(
+    `The permission template '${template.name}' ${how}, but ${path} shows grants ${JSON.stringify(stored.granted)} and overrides ${JSON.stringify(stored.overridden)} instead of ${JSON.stringify(template.grants)} and ${JSON.stringify(template.overrides)}: it was not applied`,
+    {
+      cause: lostAnswer,
+      status: lostAnswer?.status,
+      details: { path, applied: false, expectedGrants: template.grants, storedGrants: stored.granted, expectedOverrides: template.overrides, storedOverrides: stored.overridden },
+    },
+  );
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
+/**
+ * `POST /employee/insert` → the new employee's id. When the answer is lost, the roster filtered to
+ * the POS user id settles it: the employee found there is the one inserted (POS ids are unique);
+ * none means the insert was not applied. Only when that read fails too is the outcome unknown.
+ */
+async function insertEmployee(ctx: ClientContext, body: FormPair[], posUserId: number, steps: string[]): Promise<number> {
+  try {
+    const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
+    return Number(match[1]);
+  } catch (error) {
+    // The server knows an employee the index does not: drop it so the next check sees the server's state.
+    if (error instanceof DuplicateError) ctx.afterWrite();
+    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
+    ctx.afterWrite();
+    const found = await findEmployeeIdByPosUserId(ctx, posUserId).then(
+      (id): number | null => id,
+      (readError: unknown) => {
+        if (readError instanceof NotFoundError) return null;
+        const Class = error.constructor as typeof WashOpsError;
+        throw new Class(
+          `${error.message}. Whether employee POS user id ${posUserId} was created is unknown: check isPosUserIdAvailable(${posUserId}, { refresh: true }) before trying again.`,
+          { cause: error, status: error.status, details: { ...error.details, posUserId, completedSteps: [], unverifiedSteps: ['insertEmployee'], remainingSteps: steps.slice(1) } },
+        );
+      },
+    );
+    if (found !== null) return found;
+    throw new BackofficeServerError(
+      `${error.message}. The roster shows no employee with POS user id ${posUserId}: the insert was not applied, and nothing was created.`,
+      { cause: error, status: error.status, details: { posUserId, applied: false, completedSteps: [], remainingSteps: steps } },
+    );
+  } finally {
+    ctx.afterWrite();
   }
 }
 

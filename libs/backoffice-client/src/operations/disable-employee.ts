@@ -1,7 +1,8 @@
-import { BackofficeServerError } from '@washops/shared-errors';
+import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
 import { parseInput, type ClientContext } from '../internal/context.js';
 import type { FormPair } from '../internal/form.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
+import { requireWholeForm } from '../pages/page.js';
 import { disableEmployeeInputSchema, type DisableEmployeeInput, type EmployeeDisabled } from '../schemas.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
@@ -9,8 +10,9 @@ export const LINKED_USER_WARNING =
   'Disabling an employee leaves a linked Back Office user untouched: that user, if any, can still sign in to the Back Office.';
 
 /**
- * Find the employee → read its edit form → POST every field a browser would send except
- * `employee[isActive]` (an absent checkbox is an unchecked one) → read it again and check.
+ * Find the employee → read its edit form, refused unless provably whole → POST every field a
+ * browser would send except `employee[isActive]` (an absent checkbox is an unchecked one) → read
+ * it again and check.
  */
 export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
   const input = parseInput(disableEmployeeInputSchema, raw);
@@ -25,11 +27,23 @@ export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeIn
     warnings.unshift(`Employee ${employeeId} was already inactive; nothing was changed.`);
     return { employeeId, ...key, disabledAt: new Date().toISOString(), warnings };
   }
+  requireWholeForm('employee-edit', before.gaps);
   const fields: FormPair[] = before.fields.filter(([name]) => name !== 'employee[isActive]');
   if (!fields.some(([name]) => name === 'employee[id]')) fields.unshift(['employee[id]', String(employeeId)]);
 
-  await ctx.postForm('/employee/update', fields, /^\/employee(?:[?#]|$)/).finally(() => ctx.afterWrite());
+  // A lost answer is settled by the read below: the edit page shows whether the POST took effect.
+  const lostAnswer = await ctx
+    .postForm('/employee/update', fields, /^\/employee(?:[?#]|$)/)
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
+        throw error;
+      },
+    )
+    .finally(() => ctx.afterWrite());
   const after = await ctx.getPage(editPath).then(parseEmployeeEditPage, (error: unknown) => {
+    if (lostAnswer) throw lostAnswer;
     const reason = error instanceof Error ? error.message : String(error);
     throw new BackofficeServerError(
       `The disable POST for employee ${employeeId} was accepted, but reading the employee back failed: ${reason}. Whether it is inactive is not verified; calling disableEmployee again is safe.`,
@@ -37,10 +51,11 @@ export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeIn
     );
   });
   if (after.isActive) {
-    throw new BackofficeServerError(
-      `The disable POST was accepted but employee ${employeeId} is still active: the full-form round-trip did not take effect`,
-      { details: { employeeId, ...key, verified: false } },
-    );
+    const how = lostAnswer ? `The disable POST got no answer (${lostAnswer.message}), and` : 'The disable POST was accepted but';
+    throw new BackofficeServerError(`${how} employee ${employeeId} is still active: the full-form round-trip did not take effect`, {
+      cause: lostAnswer,
+      details: { employeeId, ...key, verified: false, applied: false },
+    });
   }
   return { employeeId, ...key, disabledAt: new Date().toISOString(), warnings };
 }

@@ -1,23 +1,33 @@
 import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
 
 /**
- * The steps of createEmployee are not atomic. When a step after the insert fails, the error
- * keeps its class but says which employee was created and which steps remain.
+ * Whether a failed step may have taken effect: its answer was lost or its read-back could not
+ * tell (and no read showed it missing).
  */
-export function partialFailure(employeeId: number, completedSteps: string[], remainingSteps: string[], cause: unknown): WashOpsError {
+export function isUnverified(cause: unknown): boolean {
+  if (!(cause instanceof WashOpsError) || cause.details['applied'] === false) return false;
+  return cause.details['mayHaveBeenProcessed'] === true || cause.details['verified'] === false;
+}
+
+/**
+ * The steps of createEmployee are not atomic. When a step after the insert fails, the error
+ * keeps its class but says which employee was created and sorts the steps: done (confirmed by a
+ * read), unverified (sent, but no read could confirm or refute it) and remaining (not done).
+ */
+export function partialFailure(employeeId: number, completedSteps: string[], pendingSteps: string[], cause: unknown): WashOpsError {
   const base = cause instanceof WashOpsError ? cause : null;
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  const failed = remainingSteps[0] ?? 'unknown';
-  // A lost answer leaves the step's outcome open: saying "not done" would invite a duplicate.
-  const uncertain = base?.details['mayHaveBeenProcessed'] === true;
+  const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
+  const failed = pendingSteps[0] ?? 'unknown';
+  // Saying "not done" of a step that may have been applied would invite a duplicate.
+  const unverifiedSteps = isUnverified(cause) ? pendingSteps.slice(0, 1) : [];
+  const remainingSteps = pendingSteps.slice(unverifiedSteps.length);
   const message =
     `Employee ${employeeId} was created, but step '${failed}' failed: ${reason}. ` +
-    `Completed: ${completedSteps.join(', ')}. ` +
-    (uncertain
-      ? `Step '${failed}' may or may not have been applied; check it, then finish ${remainingSteps.join(', ')} in the BackOffice `
-      : `Not done: ${remainingSteps.join(', ')}; finish them in the BackOffice `) +
+    `Done: ${completedSteps.join(', ')}. ` +
+    (unverifiedSteps.length > 0 ? `Unverified: step '${failed}' may or may not have been applied; check it in the BackOffice. ` : '') +
+    (remainingSteps.length > 0 ? `Not done: ${remainingSteps.join(', ')}; finish them in the BackOffice ` : 'Finish in the BackOffice ') +
     `(or disable employee ${employeeId}) before creating the employee again.`;
-  const details = { ...(base?.details ?? {}), employeeId, completedSteps, remainingSteps };
+  const details = { ...(base?.details ?? {}), employeeId, failedStep: failed, completedSteps, unverifiedSteps, remainingSteps };
   const Class = (base?.constructor as typeof WashOpsError | undefined) ?? BackofficeServerError;
   return new Class(message, { details, cause, status: base?.status, requestId: base?.requestId, vendorType: base?.vendorType });
 }

@@ -302,6 +302,27 @@ describe.skipIf(!present)('captured pages (../shared/reference/backoffice-pages)
       ]);
     });
 
+    it.each([
+      ['cut at <h2>Emergency Contact</h2>', (raw: string) => raw.slice(0, raw.indexOf('<h2>Emergency Contact</h2>'))],
+      ['without its submit button', (raw: string) => raw.replace(/<button type="submit"/g, '<button type="button"')],
+      ['without its closing </form>', (raw: string) => raw.replace('</form>', '')],
+    ])('refuses to post back the captured edit page %s, before any POST', async (_, damage) => {
+      const { fake, bo } = setup(486, 99003, {
+        before: damage(page('employee-edit-active.html')),
+        after: page('employee-edit-after-disable.html'),
+        update: () => redirect('/employee'),
+      });
+      const error = await bo.disableEmployee({ posUserId: 99003 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackofficeServerError);
+      expect((error as BackofficeServerError).details).toMatchObject({ page: 'employee-edit' });
+      expect(fake.calls.filter((c) => c.method === 'POST' && c.path !== '/login_check')).toEqual([]);
+    });
+
+    it('finds every field the page map expects on the whole captured page', () => {
+      expect(parseEmployeeEditPage(page('employee-edit-active.html')).gaps).toEqual([]);
+      expect(parseEmployeePermissionsPage(page('employee-permissions-new.html')).schema.length).toBeGreaterThan(0);
+    });
+
     it('raises BackofficeServerError when the verification read still shows the box checked', async () => {
       const { bo } = setup(486, 99003, {
         before: page('employee-edit-active.html'),

@@ -1,5 +1,5 @@
 import { serializeForm, type FormPair } from '../internal/form.js';
-import { Page, cleanText, toId, unexpectedValue } from './page.js';
+import { Page, cleanText, formGaps, toId, unexpectedValue } from './page.js';
 import { parseSiteTree, readStoredSites, siteTreeSelectors } from './site-tree.js';
 
 /** `GET /employee/edit/<id>`: the edit form whose action is `/employee/update`. */
@@ -13,6 +13,24 @@ export const employeeEditSelectors = {
   email: 'input[name="employee[email]"]',
   phone: 'input[name="employee[phone]"]',
   posUserId: 'input[name="posCredential[POSLoginID]"]',
+  submit: 'button[type="submit"], input[type="submit"]',
+  /** Every field of the real edit page outside the site tree (whose names depend on the tenant). */
+  roundTripFieldNames: [
+    'employee[id]',
+    'posCredential[id]',
+    'employee[firstName]',
+    'employee[lastName]',
+    'employee[phone]',
+    'employee[email]',
+    'employee[departments][]',
+    'employee[startDate]',
+    'employee[isActive]',
+    'posCredential[POSLoginID]',
+    'posCredential[POSLoginPassword]',
+    'employee[emergencyContactName]',
+    'employee[emergencyContactPhone]',
+    'employee[adpEmployeeId]',
+  ],
 } as const;
 
 export interface EmployeeEditForm {
@@ -25,6 +43,8 @@ export interface EmployeeEditForm {
   isActive: boolean;
   /** What a browser would submit for the form as served. */
   fields: FormPair[];
+  /** Why the form is not provably whole (empty when it is): posting `fields` back needs it empty. */
+  gaps: string[];
   storedSites: 'all' | number[];
 }
 
@@ -45,6 +65,7 @@ export function parseEmployeeEditPage(html: string): EmployeeEditForm {
     posUserId: toId(page.all('posUserId', form).first().attr('value')),
     isActive,
     fields: serializeForm(page.$, form),
+    gaps: formGaps(page, form, employeeEditSelectors.submit, employeeEditSelectors.roundTripFieldNames),
     storedSites: readStoredSites(page, tree),
   };
 }

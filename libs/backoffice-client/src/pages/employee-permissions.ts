@@ -1,4 +1,4 @@
-import { Page, cleanText, idList, toId } from './page.js';
+import { Page, cleanText, formGaps, idList, requireWholeForm, toId } from './page.js';
 
 /** `GET /employee/permissions/<id>`: the POS permission matrix and the template select. */
 export const employeePermissionsSelectors = {
@@ -9,6 +9,9 @@ export const employeePermissionsSelectors = {
   permissionIds: 'input[name$="][id]"][name^="permissions["]',
   grantBoxes: 'input[type="checkbox"][name$="][hasGrantAccess]"]',
   overrideBoxes: 'input[type="checkbox"][name$="][requiresOverride]"]',
+  submit: 'button[type="submit"], input[type="submit"]',
+  /** The fixed fields of the real page; the matrix posted back is built from the page's schema. */
+  roundTripFieldNames: ['employeeId', 'hasActionApprovalAuthority'],
 } as const;
 
 export interface PosPermission {
@@ -47,6 +50,9 @@ export function parseEmployeePermissionsPage(html: string): EmployeePermissionsP
   if (byId.size === 0) page.one('permissionIds', form);
   let select = page.all('templateSelect', form).first();
   if (select.length === 0) select = page.one('templateSelectFallback', form);
+  // The matrix a create posts is built from this page's schema, and a verification compares its
+  // boxes: a page cut short would drop permissions from both.
+  requireWholeForm('employee-permissions', formGaps(page, form, employeePermissionsSelectors.submit, employeePermissionsSelectors.roundTripFieldNames));
   return {
     schema: [...byId.values()].sort((a, b) => a.id - b.id),
     templates: parseTemplates(page, select),

@@ -17,7 +17,8 @@ export type PageName =
   | 'flash'
   | 'redirect';
 
-export type SelectorMap = Readonly<Record<string, string>>;
+/** Selectors by name; a list entry holds field names (the fields a form must carry to be posted back). */
+export type SelectorMap = Readonly<Record<string, string | readonly string[]>>;
 
 /** A page's HTML with the page's name and selectors attached, so failures can name them. */
 export class Page<S extends SelectorMap> {
@@ -26,7 +27,7 @@ export class Page<S extends SelectorMap> {
   constructor(
     readonly name: PageName,
     readonly selectors: S,
-    html: string,
+    readonly html: string,
   ) {
     this.$ = load(html);
   }
@@ -43,6 +44,36 @@ export class Page<S extends SelectorMap> {
     if (found.length === 0) throw missingElement(this.name, key, this.selectors[key] as string);
     return found;
   }
+}
+
+/**
+ * What keeps a form from being provably whole: its closing `</form>` (the parser would close a
+ * cut form silently), its submit button, and each field name the page map expects. Empty when
+ * the form is whole. A form cut short and posted back would have its missing fields stored blank.
+ */
+export function formGaps<S extends SelectorMap>(page: Page<S>, form: Nodes, submitSelector: string, fieldNames: readonly string[]): string[] {
+  const gaps: string[] = [];
+  const action = form.attr('action') ?? '';
+  const escaped = action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const opening = page.html.search(new RegExp(`<form\\b[^>]*\\baction=["']${escaped}["']`, 'i'));
+  if (opening < 0 || !/<\/form\s*>/i.test(page.html.slice(opening))) gaps.push('</form>');
+  if (form.find(submitSelector).length === 0) gaps.push('submit button');
+  const present = new Set<string>();
+  form.find('[name]').each((_, node) => {
+    const name = page.$(node).attr('name');
+    if (name) present.add(name);
+  });
+  for (const name of fieldNames) if (!present.has(name)) gaps.push(name);
+  return gaps;
+}
+
+/** Refuses a form that is not provably whole (see formGaps), before anything is posted from it. */
+export function requireWholeForm(page: PageName, gaps: readonly string[]): void {
+  if (gaps.length === 0) return;
+  throw new BackofficeServerError(
+    `The BackOffice ${page} page arrived incomplete (missing ${gaps.join(', ')}): a form cut short is neither trusted nor posted back, since its missing fields would be stored blank`,
+    { details: { page, missing: [...gaps] } },
+  );
 }
 
 export function missingElement(page: PageName, key: string, selector: string): BackofficeServerError {

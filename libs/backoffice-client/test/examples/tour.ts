@@ -60,8 +60,8 @@ try {
   await bo.createEmployee({ ...baseInput(), posUserId: 616161, email: 'pat.partial@example.com', phone: '3125550177' });
 } catch (error) {
   if (error instanceof WashOpsError && error.details['employeeId']) {
-    const { employeeId, completedSteps, remainingSteps } = error.details;
-    console.log('partial failure', employeeId, completedSteps, remainingSteps);
+    const { employeeId, completedSteps, unverifiedSteps, remainingSteps } = error.details;
+    console.log('partial failure', employeeId, completedSteps, remainingSteps, unverifiedSteps);
   }
 }
 
