@@ -31,7 +31,7 @@ const employee = fc.record({
   availableSites: fc.oneof(fc.constant('all' as const), names),
   permission: visibleText(200),
   posPin: fc.option(fc.integer({ min: 10_000, max: 99_999 }), { nil: undefined }),
-  departments: fc.option(names, { nil: undefined }),
+  departments: names,
 });
 type Employee = Record<string, unknown>;
 

@@ -98,7 +98,6 @@ export function validateEmployeeForm(values: EmployeeFormValues): { input: Creat
   const result = createEmployeeInputSchema.safeParse(input);
   const errors = result.success ? {} : fieldErrorsFromIssues(result.error.issues);
   if (!('posUserId' in input)) errors['posUserId'] = 'posUserId is required';
-  if (values.departments.length === 0) errors['departments'] ??= 'Choose at least one department';
   if (!values.allSites && values.sites.length === 0) errors['availableSites'] ??= 'Choose at least one site, or all sites';
   return { input, errors };
 }
