@@ -156,7 +156,8 @@ async function rosterParse(): Promise<void> {
       scenario: `listEmployees({ refresh: true }) on ${listed.length} employees`,
       requests: recorder.calls.length,
       waves: '-',
-      detail: `${recorder.calls.map((c) => c.path.split('?')[0]).join(' + ')} in parallel, simulator rendering included`,
+      // A GET is sent again only after a 5xx or a lost connection: the outcome shows which.
+      detail: `${recorder.calls.map((c) => `${c.path.split('?')[0]}${c.outcome === '200' ? '' : ` (${c.outcome})`}`).join(' + ')} in parallel, simulator rendering included`,
       ms: Math.round(performance.now() - started2),
     });
     await bo.close();

@@ -160,7 +160,7 @@ describe('transport', () => {
     const fake = new FakeBackoffice();
     const lines: string[] = [];
     const sink = (obj: object, msg?: string): void => void lines.push(JSON.stringify({ obj, msg }));
-    await client(fake, { logger: { debug: sink, info: sink, warn: sink } }).listSites();
+    await client(fake, { logger: { debug: sink, info: sink, warn: sink, error: sink } }).listSites();
     expect(lines.length).toBeGreaterThanOrEqual(3);
     const all = lines.join('\n');
     expect(all).not.toContain(fake.password);

@@ -1,8 +1,8 @@
-import { ValidationError, registerSecret } from '@washops/shared-errors';
+import { describeError, parseInput, safeLog, throwIfAborted, type FetchLike, type Logger } from '@washops/client-core';
+import { ValidationError, WashOpsError, registerSecret } from '@washops/shared-errors';
 import { z } from 'zod';
-import { ClientContext, parseInput } from './internal/context.js';
-import { MAX_LOGIN_COOLDOWN_MS, Session } from './internal/session.js';
-import { Transport, type BackofficeLogger, type FetchLike } from './internal/transport.js';
+import { FormGateway } from './gateway/form-gateway.js';
+import { OperationContext } from './operations/context.js';
 import { createBackofficeUser } from './operations/create-backoffice-user.js';
 import { createEmployee } from './operations/create-employee.js';
 import { disableEmployee } from './operations/disable-employee.js';
@@ -28,6 +28,15 @@ import type {
   RefreshOptions,
   Site,
 } from './schemas.js';
+import { MAX_LOGIN_COOLDOWN_MS, Session } from './session/session.js';
+import { TenantCache } from './tenant/tenant-cache.js';
+import { Transport } from './transport/transport.js';
+
+/** What every call takes besides its input, as the transactions client's calls do. */
+export interface RequestOptions {
+  /** Aborts the call: it rejects with the signal's reason at once and sends no further request. */
+  signal?: AbortSignal;
+}
 
 export interface BackofficeClientOptions {
   /** The tenant: `https://{subdomain}.sonnyscontrols.com`. Needed unless `baseUrl` is given. */
@@ -43,19 +52,12 @@ export interface BackofficeClientOptions {
   /** An injectable fetch (default: the global one). */
   fetch?: FetchLike;
   /** A pino-compatible logger; off by default. Never receives passwords, cookies or bodies. */
-  logger?: BackofficeLogger;
-  /**
-   * How old the employee index may be for createEmployee's duplicate pre-check (default 30 000 ms).
-   * Writes through this client always drop it; `0` refetches it before every create.
-   */
+  logger?: Logger;
+  /** How old the employee index may be for createEmployee's duplicate pre-check (default 30 000 ms); writes drop it. */
   indexMaxAgeMs?: number;
   /** Extra attempts for a GET after a network error or a 5xx (default 1). POSTs are never retried. */
   getRetries?: number;
-  /**
-   * After the BackOffice rejects the credentials, calls fail fast with AuthenticationError for this
-   * long instead of posting the password again (default 60 000 ms; doubles per rejection up to
-   * 15 minutes; a successful login resets it). `0` tries every time.
-   */
+  /** After rejected credentials, calls fail fast this long instead of posting the password again (default 60 000 ms, doubling to 15 min). */
   loginCooldownMs?: number;
 }
 
@@ -71,7 +73,7 @@ const optionsSchema = z
     userAgent: z.string().min(1).optional(),
     baseUrl: z.url({ protocol: /^https?$/, error: 'baseUrl must be an http(s) URL' }).optional(),
     fetch: z.custom<FetchLike>((value) => typeof value === 'function', 'fetch must be a function').optional(),
-    logger: z.custom<BackofficeLogger>((value) => typeof value === 'object' && value !== null, 'logger must be an object').optional(),
+    logger: z.custom<Logger>((value) => typeof value === 'object' && value !== null, 'logger must be an object').optional(),
     indexMaxAgeMs: z.number().int().min(0).default(30_000),
     getRetries: z.number().int().min(0).max(5).default(1),
     loginCooldownMs: z.number().int().min(0).max(MAX_LOGIN_COOLDOWN_MS).default(60_000),
@@ -85,15 +87,18 @@ const optionsSchema = z
  */
 export class BackofficeClient implements AsyncDisposable {
   // Private by the language, not by TypeScript: JSON.stringify and util.inspect show none of it.
-  readonly #ctx: ClientContext;
+  readonly #forms: FormGateway;
+  readonly #tenant: TenantCache;
   readonly #session: Session;
   readonly #transport: Transport;
+  readonly #logger: Logger | undefined;
   #closed = false;
 
   constructor(options: BackofficeClientOptions) {
     if (options && typeof options.password === 'string') registerSecret(options.password);
     const parsed = parseInput(optionsSchema, options);
     const baseUrl = parsed.baseUrl ?? `https://${parsed.subdomain}.sonnyscontrols.com`;
+    this.#logger = parsed.logger;
     this.#transport = new Transport({
       baseUrl,
       timeoutMs: parsed.timeoutMs,
@@ -107,7 +112,8 @@ export class BackofficeClient implements AsyncDisposable {
       { username: parsed.username, password: parsed.password },
       { logger: parsed.logger, loginCooldownMs: parsed.loginCooldownMs },
     );
-    this.#ctx = new ClientContext(this.#session, parsed.indexMaxAgeMs);
+    this.#forms = new FormGateway(this.#session);
+    this.#tenant = new TenantCache(this.#forms, parsed.indexMaxAgeMs);
   }
 
   /** How many times this client signed in (diagnostics). */
@@ -115,44 +121,51 @@ export class BackofficeClient implements AsyncDisposable {
     return this.#session.loginCount;
   }
 
-  createEmployee(input: CreateEmployeeInput): Promise<EmployeeCreated> {
-    return this.#run(() => createEmployee(this.#ctx, input));
+  createEmployee(input: CreateEmployeeInput, options: RequestOptions = {}): Promise<EmployeeCreated> {
+    return this.#run('createEmployee', options, (ctx) => createEmployee(ctx, input));
   }
 
-  disableEmployee(input: DisableEmployeeInput): Promise<EmployeeDisabled> {
-    return this.#run(() => disableEmployee(this.#ctx, input));
+  disableEmployee(input: DisableEmployeeInput, options: RequestOptions = {}): Promise<EmployeeDisabled> {
+    return this.#run('disableEmployee', options, (ctx) => disableEmployee(ctx, input));
   }
 
-  createBackofficeUser(input: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
-    return this.#run(() => createBackofficeUser(this.#ctx, input));
+  createBackofficeUser(input: CreateBackofficeUserInput, options: RequestOptions = {}): Promise<BackofficeUserCreated> {
+    return this.#run('createBackofficeUser', options, (ctx) => createBackofficeUser(ctx, input));
   }
 
-  listSites(options?: RefreshOptions): Promise<Site[]> {
-    return this.#run(() => listSites(this.#ctx, options));
+  listSites(options?: RefreshOptions & RequestOptions): Promise<Site[]> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('listSites', { signal }, (ctx) => listSites(ctx, rest));
   }
 
-  listDepartments(options?: RefreshOptions): Promise<Department[]> {
-    return this.#run(() => listDepartments(this.#ctx, options));
+  listDepartments(options?: RefreshOptions & RequestOptions): Promise<Department[]> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('listDepartments', { signal }, (ctx) => listDepartments(ctx, rest));
   }
 
-  listPermissions(options?: ListPermissionsOptions): Promise<Permission[]> {
-    return this.#run(() => listPermissions(this.#ctx, options));
+  listPermissions(options?: ListPermissionsOptions & RequestOptions): Promise<Permission[]> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('listPermissions', { signal }, (ctx) => listPermissions(ctx, rest));
   }
 
-  listEmployees(options?: ListEmployeesOptions): Promise<EmployeeSummary[]> {
-    return this.#run(() => listEmployees(this.#ctx, options));
+  listEmployees(options?: ListEmployeesOptions & RequestOptions): Promise<EmployeeSummary[]> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('listEmployees', { signal }, (ctx) => listEmployees(ctx, rest));
   }
 
-  isPosUserIdAvailable(posUserId: number, options?: RefreshOptions): Promise<boolean> {
-    return this.#run(() => isPosUserIdAvailable(this.#ctx, posUserId, options));
+  isPosUserIdAvailable(posUserId: number, options?: RefreshOptions & RequestOptions): Promise<boolean> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('isPosUserIdAvailable', { signal }, (ctx) => isPosUserIdAvailable(ctx, posUserId, rest));
   }
 
-  isEmailAvailable(email: string, options?: RefreshOptions): Promise<boolean> {
-    return this.#run(() => isEmailAvailable(this.#ctx, email, options));
+  isEmailAvailable(email: string, options?: RefreshOptions & RequestOptions): Promise<boolean> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('isEmailAvailable', { signal }, (ctx) => isEmailAvailable(ctx, email, rest));
   }
 
-  isPhoneAvailable(phone: string, options?: RefreshOptions): Promise<boolean> {
-    return this.#run(() => isPhoneAvailable(this.#ctx, phone, options));
+  isPhoneAvailable(phone: string, options?: RefreshOptions & RequestOptions): Promise<boolean> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('isPhoneAvailable', { signal }, (ctx) => isPhoneAvailable(ctx, phone, rest));
   }
 
   /** Signs out (when signed in), drops the caches and the cookies. Idempotent. */
@@ -160,10 +173,7 @@ export class BackofficeClient implements AsyncDisposable {
     if (this.#closed) return;
     this.#closed = true;
     await this.#session.logout();
-    this.#ctx.createForm.invalidate();
-    this.#ctx.posPermissions.invalidate();
-    this.#ctx.backofficeTemplates.invalidate();
-    this.#ctx.index.invalidate();
+    this.#tenant.clear();
     await this.#transport.clearCookies();
   }
 
@@ -171,8 +181,28 @@ export class BackofficeClient implements AsyncDisposable {
     await this.close();
   }
 
-  async #run<T>(operation: () => Promise<T>): Promise<T> {
+  async #run<T>(name: string, options: RequestOptions, operation: (ctx: OperationContext) => Promise<T>): Promise<T> {
     if (this.#closed) throw new ValidationError('This BackofficeClient is closed; create a new one');
-    return operation();
+    const signal = parseInput(requestOptionsSchema, options ?? {}, 'options').signal;
+    throwIfAborted(signal);
+    try {
+      return await operation(new OperationContext(this.#forms, this.#tenant, signal));
+    } catch (error) {
+      if (!signal?.aborted) throw error;
+      // The caller gets its own reason; what was done before the abort still reaches the log.
+      if (error instanceof WashOpsError && error !== signal.reason) {
+        safeLog(this.#logger, 'warn', { operation: name, error: describeError(error), details: error.details }, 'backoffice call aborted');
+      }
+      throw signal.reason;
+    }
   }
+}
+
+const requestOptionsSchema = z.object({ signal: z.instanceof(AbortSignal, { error: 'signal must be an AbortSignal' }).optional() });
+
+/** Takes the signal out of an options object, so the rest meets its strict schema as before. */
+function splitSignal<T>(options: (T & RequestOptions) | undefined): { signal: AbortSignal | undefined; rest: T | undefined } {
+  if (typeof options !== 'object' || options === null || !('signal' in options)) return { signal: undefined, rest: options };
+  const { signal, ...rest } = options;
+  return { signal, rest: rest as T };
 }

@@ -1,6 +1,6 @@
-export { BackofficeClient, type BackofficeClientOptions } from './client.js';
-export type { BackofficeLogger, FetchLike } from './internal/transport.js';
-export { EMAIL_PATTERN, emailKey, isValidPhone, phoneDigits } from './normalize.js';
+export type { FetchLike, Logger } from '@washops/client-core';
+export { BackofficeClient, type BackofficeClientOptions, type RequestOptions } from './client.js';
+export { EMAIL_PATTERN, emailKey, phoneDigits } from './normalize.js';
 export { FALLBACK_TEMPLATE } from './operations/create-employee.js';
 export { LINKED_USER_WARNING } from './operations/disable-employee.js';
 export {

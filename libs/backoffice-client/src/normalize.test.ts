@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, emailKey, isValidPhone, phoneDigits } from './normalize.js';
+import { EMAIL_PATTERN, emailKey, phoneDigits, phoneKey } from './normalize.js';
+import { phoneSchema } from './schemas.js';
 
 describe('phone rules', () => {
   it('strips every non-digit', () => {
@@ -12,7 +13,12 @@ describe('phone rules', () => {
     ['1-555-010-0001', false],
     ['5550100', false],
     ['', false],
-  ])('%j valid: %s', (phone, valid) => expect(isValidPhone(phone)).toBe(valid));
+  ])('%j valid: %s', (phone, valid) => expect(phoneSchema.safeParse(phone).success).toBe(valid));
+  it('compares by digits without a leading US country code', () => {
+    expect(phoneKey('15550100001')).toBe('5550100001');
+    expect(phoneKey('5550100001')).toBe('5550100001');
+    expect(phoneKey('25550100001')).toBe('25550100001');
+  });
 });
 
 describe('email rules', () => {

@@ -6,10 +6,9 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/\D+/g, '');
 }
 
-/** True when a phone has 9 or 10 digits once symbols are stripped. */
-export function isValidPhone(phone: string): boolean {
-  const digits = phoneDigits(phone);
-  return digits.length === 9 || digits.length === 10;
+/** The key phones are compared by: their digits, without a leading US country code. */
+export function phoneKey(digits: string): string {
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
 /** The key emails are compared by: trimmed and lower-cased. */

@@ -7,9 +7,8 @@ export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,63}$/;
 const MAX_MONEY_CENTS = 99_999_999_999; // the form's max="999999999.99"
 
 /**
- * Control characters (a newline, a NUL…), line separators and bidirectional overrides: text the
- * BackOffice would store as typed, but that reads differently from what it holds, in lists and logs.
- * Lone surrogates too: they cannot be sent as UTF-8 and would arrive as U+FFFD.
+ * Control, line-separator and bidirectional characters read differently from what is stored; lone
+ * surrogates cannot be sent as UTF-8 (they would arrive as U+FFFD).
  */
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 

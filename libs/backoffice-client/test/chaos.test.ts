@@ -1,35 +1,16 @@
 /**
- * Chaos: hundreds of randomized operations while the simulator injects every fault kind on every
- * write and read: 5xx, dropped connections, answers lost after the work was done, slow answers,
- * pages cut before or inside their form, writes accepted but ignored (the employee, permission,
- * update and user POSTs alike) and expired sessions. Checked after every operation:
- * - a reported success is a change the simulator really made, and a step a partial failure
- *   calls done is in the simulator's state;
- * - no field that held a value is empty now (a form posted back cut short would blank some);
- * - no POS user id belongs to two employees;
- * - every failure is a typed WashOps error, and no promise is left rejected unhandled.
- * Printed at the end: per operation, how many succeeded, failed whole (by code) or partly.
+ * Chaos: randomized operations while the simulator injects every fault kind; what is checked after each
+ * one, and a run's tally, are in the README ("Chaos").
  */
 import { startBackofficeSimulator, type BackofficeSimulator, type SimEmployee } from '@washops/backoffice-simulator';
 import { InternalError, WashOpsError } from '@washops/shared-errors';
+import { Prng } from '@washops/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackofficeClient, PosPermissionTemplate } from '../src/index.js';
 import { clientFor, newEmployee } from './support/harness.js';
 
 const OPERATIONS = 320;
 const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'startDate', 'emergencyContactName', 'emergencyContactPhone', 'adpEmployeeId'] as const;
-
-/** mulberry32: a small seeded PRNG, so a failing run can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let sim: BackofficeSimulator;
 const unhandled: unknown[] = [];
@@ -97,8 +78,7 @@ function checkInvariants(label: string, before: Map<number, SimEmployee>): void 
 describe('chaos', () => {
   it(`keeps its promises through ${OPERATIONS} randomized operations under every fault`, async () => {
     const seed = Number(process.env['CHAOS_SEED'] ?? 20261122);
-    const random = prng(seed);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const prng = new Prng(seed); // seeded, so a failing run can be replayed
 
     const templates = await (async () => {
       await using reader = clientFor(sim);
@@ -109,16 +89,16 @@ describe('chaos', () => {
 
     const clients: BackofficeClient[] = [clientFor(sim, { timeoutMs: 5_000 }), clientFor(sim, { timeoutMs: 5_000, indexMaxAgeMs: 0 })];
     for (let i = 0; i < OPERATIONS; i++) {
-      const bo = pick(clients);
+      const bo = prng.pick(clients);
       if (i % 37 === 36) sim.control.expireSessions();
       const before = new Map(sim.control.employees().map((e) => [e.id, e]));
-      const roll = random();
+      const roll = prng.next();
       let label: string;
       if (roll < 0.35) {
         label = `createEmployee #${i}`;
-        const template = pick(templates);
-        const sites = random() < 0.2 ? 'all' : [pick(siteNames), pick(siteNames)];
-        const wantsUser = random() < 0.25;
+        const template = prng.pick(templates);
+        const sites = prng.next() < 0.2 ? 'all' : [prng.pick(siteNames), prng.pick(siteNames)];
+        const wantsUser = prng.next() < 0.25;
         const input = newEmployee({
           availableSites: sites,
           permission: template.name,
@@ -147,9 +127,9 @@ describe('chaos', () => {
           if (done.includes('createBackofficeUser')) expect(sim.control.users().some((u) => u.username === input.backofficeUsername)).toBe(true);
         }
       } else if (roll < 0.55) {
-        const target = pick(sim.control.employees().filter((e) => e.isActive));
+        const target = prng.pick(sim.control.employees().filter((e) => e.isActive));
         label = `disableEmployee #${i} (employee ${target.id})`;
-        const byEmail = target.email !== '' && random() < 0.3;
+        const byEmail = target.email !== '' && prng.next() < 0.3;
         try {
           const result = await bo.disableEmployee(byEmail ? { email: target.email } : { posUserId: target.posUserId });
           note('disableEmployee', 'ok');
@@ -173,14 +153,14 @@ describe('chaos', () => {
         }
         expect(sim.control.users().filter((u) => u.username === username).length).toBeLessThanOrEqual(1);
       } else {
-        const which = pick(['listSites', 'listPermissions', 'listEmployees', 'isPosUserIdAvailable', 'isEmailAvailable'] as const);
+        const which = prng.pick(['listSites', 'listPermissions', 'listEmployees', 'isPosUserIdAvailable', 'isEmailAvailable'] as const);
         label = `${which} #${i}`;
         try {
-          const refresh = random() < 0.5;
+          const refresh = prng.next() < 0.5;
           if (which === 'listSites') expect((await bo.listSites({ refresh })).length).toBe(siteNames.length);
           else if (which === 'listPermissions') expect((await bo.listPermissions({ scope: 'pos', refresh })).length).toBe(templates.length);
           else if (which === 'listEmployees') expect((await bo.listEmployees({ refresh: true })).length).toBe(sim.control.employees().length);
-          else if (which === 'isPosUserIdAvailable') expect(await bo.isPosUserIdAvailable(pick(sim.control.employees()).posUserId, { refresh: true })).toBe(false);
+          else if (which === 'isPosUserIdAvailable') expect(await bo.isPosUserIdAvailable(prng.pick(sim.control.employees()).posUserId, { refresh: true })).toBe(false);
           else expect(await bo.isEmailAvailable(`free_${i}@example.invalid`, { refresh })).toBe(true);
           note(which, 'ok');
         } catch (error) {

@@ -21,6 +21,7 @@ describe('README tour', () => {
     expect(stdout).toMatch(/disabled \{/);
     expect(stdout).toMatch(/linked Back Office user \d+ linked \d+/);
     expect(stdout).toMatch(/partial failure \d+ \[ 'insertEmployee', 'verifySites' \] \[ 'applyPermissions' \]/);
+    expect(stdout).toContain('cancelled → the page was closed');
     for (const kind of ['LookupError', 'DuplicateError', 'NotFoundError', 'ValidationError']) expect(stdout).toContain(`${kind} →`);
   }, 60_000);
 });

@@ -46,7 +46,7 @@ describe('the cool-down (injected fetch)', () => {
   it('doubles per rejection, and a successful login resets it', async () => {
     const fake = new FakeBackoffice();
     const cooldowns: number[] = [];
-    const logger = { debug: () => undefined, info: () => undefined, warn: (obj: object) => void ('cooldownMs' in obj && cooldowns.push(obj.cooldownMs as number)) };
+    const logger = { debug: () => undefined, info: () => undefined, warn: (obj: object) => void ('cooldownMs' in obj && cooldowns.push(obj.cooldownMs as number)), error: () => undefined };
     const bo = new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: 'right-password-9', fetch: fake.fetch, loginCooldownMs: 100, logger });
     fake.password = 'another-password';
     const posts = () => fake.count('POST', '/login_check');

@@ -8,9 +8,9 @@ import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/bac
 import { WashOpsError } from '@washops/shared-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../src/index.js';
-import { Cache } from '../src/internal/cache.js';
-import { Session } from '../src/internal/session.js';
-import { Transport } from '../src/internal/transport.js';
+import { Session } from '../src/session/session.js';
+import { Cache } from '../src/tenant/cache.js';
+import { Transport } from '../src/transport/transport.js';
 import { clientFor, newEmployee } from './support/harness.js';
 
 const BOT_SECRET = `canary-bot-${process.pid}-${Date.now()}-Zq9`;
@@ -47,7 +47,8 @@ function expectNoSecret(label: string, value: unknown): void {
 describe('secret canary', () => {
   it('finds the secrets in no client, result, error or log line, on success and failure paths', async () => {
     const lines: unknown[] = [];
-    const logger = { debug: (o: object, m?: string) => lines.push(o, m), info: (o: object, m?: string) => lines.push(o, m), warn: (o: object, m?: string) => lines.push(o, m) };
+    const log = (o: object, m?: string) => lines.push(o, m);
+    const logger = { debug: log, info: log, warn: log, error: log };
     const bo = clientFor(sim, { password: BOT_SECRET, logger, loginCooldownMs: 0 });
     expectNoSecret('a new client', bo);
     const handedOut: Array<[string, unknown]> = [];

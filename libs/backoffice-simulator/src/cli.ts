@@ -48,10 +48,10 @@ export async function main(argv: string[]): Promise<void> {
     timeScale: numberOption(values['time-scale'], 'time-scale', 1) || 1,
     latencyMs: numberOption(values['latency-ms'], 'latency-ms', 0),
   });
-  console.log(`BackOffice simulator listening on ${sim.url}`);
   // The demo password is printed; a password given on the command line stays off the terminal.
   const shown = values.password === undefined ? `password "${password}"` : 'the password given with --password';
-  console.log(`Sign in as "${username}" with ${shown}.`);
+  // One write, so whoever watches for the URL line has the sign-in line too.
+  console.log(`BackOffice simulator listening on ${sim.url}\nSign in as "${username}" with ${shown}.`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,5 +1,5 @@
-/** Fault injection for tests: which requests a fault applies to, and how often. */
-import type { Random } from './prng.js';
+/** Fault injection for tests: the kinds this simulator knows, which requests they match, and what they do to a page. */
+import { FaultRegistry, routeMatcher, type FaultRule } from '@washops/sim-kit';
 
 export type BackofficeFaultKind =
   | 'serverError'
@@ -11,7 +11,7 @@ export type BackofficeFaultKind =
   | 'acceptButIgnore'
   | 'expireSession';
 
-export interface BackofficeFault {
+export interface BackofficeFault extends FaultRule {
   /** `'POST /employee/insert'`, `'GET /employee/edit/*'`, a bare path pattern (any method), or `'*'` (default). */
   route?: string;
   kind: BackofficeFaultKind;
@@ -27,7 +27,7 @@ export interface BackofficeFault {
   cutAt?: string;
 }
 
-export const FAULT_KINDS: readonly BackofficeFaultKind[] = [
+const FAULT_KINDS: readonly BackofficeFaultKind[] = [
   'serverError',
   'drop',
   'dropAfterApply',
@@ -38,59 +38,44 @@ export const FAULT_KINDS: readonly BackofficeFaultKind[] = [
   'expireSession',
 ];
 
-interface ActiveFault {
-  fault: BackofficeFault;
-  remaining: number;
-  matcher: (method: string, path: string) => boolean;
+export interface FaultTarget {
+  method: string;
+  path: string;
 }
 
-function globToRegExp(glob: string): RegExp {
-  const body = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${body}$`);
+export type BackofficeFaults = FaultRegistry<BackofficeFault, FaultTarget>;
+
+export function createFaults(random: () => number): BackofficeFaults {
+  // The registry keeps its own copy of each fault, so the compiled route can be cached per fault object.
+  const matchers = new WeakMap<BackofficeFault, (method: string, path: string) => boolean>();
+  return new FaultRegistry<BackofficeFault, FaultTarget>({
+    random,
+    kinds: FAULT_KINDS,
+    matches: (fault, target) => {
+      let matcher = matchers.get(fault);
+      if (!matcher) {
+        matcher = routeMatcher(fault.route);
+        matchers.set(fault, matcher);
+      }
+      return matcher(target.method, target.path);
+    },
+  });
 }
 
-export function routeMatcher(route: string | undefined): (method: string, path: string) => boolean {
-  const r = (route ?? '*').trim();
-  if (r === '*') return () => true;
-  const space = r.indexOf(' ');
-  if (space > 0) {
-    const method = r.slice(0, space).toUpperCase();
-    const path = globToRegExp(r.slice(space + 1).trim());
-    return (m, p) => (method === '*' || m === method) && path.test(p);
-  }
-  const path = globToRegExp(r);
-  return (_m, p) => path.test(p);
+/** Cuts a page short before its first form or table, as a truncated transfer would leave it. */
+export function breakMarkup(html: string): string {
+  const start = Math.max(0, html.indexOf('id="main-column'));
+  const candidates = ['<form', '<table'].map((t) => html.indexOf(t, start)).filter((i) => i > 0);
+  const cut = candidates.length > 0 ? Math.min(...candidates) : Math.floor(html.length / 2);
+  return html.slice(0, cut);
 }
 
-export class FaultSet {
-  private faults: ActiveFault[] = [];
-
-  constructor(private readonly random: Random) {}
-
-  add(fault: BackofficeFault): { remove(): void } {
-    if (!FAULT_KINDS.includes(fault.kind)) throw new Error(`unknown fault kind: ${String(fault.kind)}`);
-    if (fault.probability !== undefined && !(fault.probability >= 0 && fault.probability <= 1)) {
-      throw new Error('fault probability must be between 0 and 1');
-    }
-    const active: ActiveFault = { fault: { ...fault }, remaining: fault.count ?? Infinity, matcher: routeMatcher(fault.route) };
-    this.faults.push(active);
-    return { remove: () => (this.faults = this.faults.filter((f) => f !== active)) };
-  }
-
-  clear(): void {
-    this.faults = [];
-  }
-
-  /** The faults that fire for this request (each firing uses one of its count). */
-  draw(method: string, path: string): BackofficeFault[] {
-    const fired: BackofficeFault[] = [];
-    for (const f of this.faults) {
-      if (f.remaining <= 0 || !f.matcher(method, path)) continue;
-      if (this.random() >= (f.fault.probability ?? 1)) continue;
-      f.remaining -= 1;
-      fired.push(f.fault);
-    }
-    this.faults = this.faults.filter((f) => f.remaining > 0);
-    return fired;
-  }
+/** Cuts a page inside its first form: before `cutAt` when the form contains it, else halfway; no form → brokenMarkup. */
+export function truncateForm(html: string, cutAt?: string): string {
+  const start = html.indexOf('<form');
+  const end = start < 0 ? -1 : html.indexOf('</form>', start);
+  if (start < 0 || end < 0) return breakMarkup(html);
+  const marker = cutAt === undefined ? -1 : html.indexOf(cutAt, start);
+  const cut = marker > start && marker < end ? marker : start + Math.floor((end - start) / 2);
+  return html.slice(0, cut);
 }

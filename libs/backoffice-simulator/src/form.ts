@@ -1,8 +1,4 @@
-/**
- * Binding of `application/x-www-form-urlencoded` bodies with the PHP/Symfony semantics the real server shows:
- * a checkbox is on when its key is present (whatever the value), a missing field is empty, a repeated scalar key
- * keeps its last value, and `name[]` / `name[<key>]` repeats collect into a list.
- */
+/** Urlencoded bodies bound with the real server's PHP/Symfony rules (presence checkboxes, last scalar wins, `[]` lists). */
 export class FormBody {
   readonly pairs: Array<[string, string]>;
 

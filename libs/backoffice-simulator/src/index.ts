@@ -9,5 +9,5 @@ export {
 } from './server.js';
 export type { BackofficeFaultKind } from './faults.js';
 export type { SimBackofficeUser, SimEmployee } from './tenant/model.js';
-export { MESSAGES, CHOSEN_MESSAGES } from './rules.js';
+export { MESSAGES, CHOSEN_MESSAGES } from './form-validation.js';
 export { DEPARTMENTS, POS_PERMISSIONS, POS_TEMPLATES, BO_TEMPLATES, BO_TOKENS } from './tenant/catalog.js';

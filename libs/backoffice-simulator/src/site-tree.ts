@@ -5,7 +5,7 @@
  */
 import { escapeHtml as esc } from './redirect-shell.js';
 import { parseIds, type FormBody } from './form.js';
-import type { SiteAccess, SiteTree } from './tenant/model.js';
+import type { District, Region, Site, SiteAccess, SiteTree } from './tenant/model.js';
 import { effectiveSiteIds } from './tenant/model.js';
 
 /** Field names of the two trees: the employee form prefixes them with `employee`, the Back Office form does not. */
@@ -147,11 +147,18 @@ function collapse(id: string, open: boolean, inner: string, override = false): s
 
 type NodeState = 'all' | 'denied' | 'some';
 
+/** What the rendering of one region needs from the whole tree. */
+interface TreeRender {
+  tree: SiteTree;
+  access: SiteAccess;
+  granted: Set<number>;
+  naming: TreeNaming;
+}
+
 /** Renders the tree for the given access as the server would: state in `checked`, locked parts `disabled`. */
 export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeNaming): string {
   const granted = new Set(effectiveSiteIds(tree, access));
   if (tree.kind === 'flat') return renderFlatTree(tree, access, granted, naming);
-  const verb = naming.verb;
   const out: string[] = [];
   out.push(
     '<fieldset class="boac-accessible-sites" style="width: 100%;">\n' +
@@ -163,139 +170,155 @@ export function renderSiteTree(tree: SiteTree, access: SiteAccess, naming: TreeN
       id: 'boac-permission-type-region',
       cls: 'boac-permission-type-region',
       name: naming.allRegions,
-      ...rollUp(verb, 'Region'),
+      ...rollUp(naming.verb, 'Region'),
       data: 'data-fhcheck-disable="#boac-region-options-list :input"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-regions-box"',
       checked: access.all,
       disabled: false,
     }),
   );
   out.push('\n</div>\n</div>\n');
+  const render: TreeRender = { tree, access, granted, naming };
   const regionsHtml: string[] = ['<div class="row" id="boac-region-options-list">\n'];
-  for (const region of tree.regions) {
-    const regionSites = tree.sites.filter((s) => s.regionId === region.id);
-    const regionState: NodeState = access.all || (!access.all && access.regionsAll.includes(region.id))
-      ? 'all'
-      : regionSites.some((s) => granted.has(s.id))
-        ? 'some'
-        : 'denied';
-    const lockedByParent = access.all;
-    regionsHtml.push(
-      '<div class="sbox sbox-bg sbox-stack sbox-toggle-list sbox-override">\n<div class="form-group">\n' +
-        toggle({
-          id: `boac-permission-region-${region.id}`,
-          cls: 'boac-permission-region-option',
-          name: naming.disabledRegions,
-          value: String(region.id),
-          ...DENIAL,
-          data:
-            `data-region-id="${region.id}"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-region-${region.id}-box"\n` +
-            `                   data-fhcheck-disable="#sbox-boac-permission-region-${region.id}-box :input"`,
-          checked: regionState === 'denied',
-          disabled: lockedByParent,
-        }) +
-        `\n<label for="boac-permission-region-${region.id}"\n       class="control-label">\n    Region <strong>(${esc(region.name)})</strong>\n</label>\n</div>\n</div>\n`,
-    );
-    const regionLocked = regionState === 'denied';
-    const inRegion: string[] = [];
-    inRegion.push(
-      '<div class="form-group sbox sbox-bg">\n<div style="display: inline-block; margin-right: 20px;">\n<div class="pull-left" style="margin-bottom: 15px;">\n' +
-        toggle({
-          id: `boac-permission-type-district-for-region-${region.id}`,
-          cls: 'boac-permission-type-district',
-          name: naming.allDistricts,
-          value: String(region.id),
-          ...rollUp(verb, 'District'),
-          data:
-            `data-region-id="${region.id}"\n                   data-fhcheck-disable="#boac-district-options-list-for-region-${region.id} :input"\n` +
-            `                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-districts-for-region-${region.id}-box"`,
-          checked: regionState === 'all',
-          disabled: regionLocked,
-        }) +
-        '\n</div>\n</div>\n',
-    );
-    const districtsHtml: string[] = [`<div class="row" id="boac-district-options-list-for-region-${region.id}">\n`];
-    for (const district of tree.districts.filter((d) => d.regionId === region.id)) {
-      const districtSites = tree.sites.filter((s) => s.districtId === district.id);
-      const districtState: NodeState =
-        regionState === 'all' || (!access.all && access.districtsAll.includes(district.id))
-          ? 'all'
-          : regionState === 'denied' || !districtSites.some((s) => granted.has(s.id))
-            ? 'denied'
-            : 'some';
-      districtsHtml.push(
-        '<div class="sbox sbox-bg sbox-stack sbox-toggle-list sbox-override">\n<div class="form-group">\n' +
-          toggle({
-            id: `boac-permission-district-${district.id}`,
-            cls: `boac-permission-district-option boac-permission-district-option-for-region-${region.id}`,
-            name: naming.disabledDistricts,
-            value: String(district.id),
-            ...DENIAL,
-            data:
-              `data-region-id="${region.id}"\n                   data-district-id="${district.id}"\n` +
-              `                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-district-${district.id}-box"\n` +
-              `                   data-fhcheck-disable="#sbox-boac-permission-district-${district.id}-box :input"`,
-            checked: districtState === 'denied',
-            disabled: regionLocked || regionState === 'all',
-          }) +
-          `\n<label for="boac-permission-district-${district.id}"\n       class="control-label">\n    District <strong>(${esc(district.name)})</strong>\n</label>\n</div>\n</div>\n`,
-      );
-      const districtLocked = regionLocked || districtState === 'denied';
-      const inDistrict: string[] = [];
-      inDistrict.push(
-        '<div class="form-group sbox sbox-bg">\n<div style="display: inline-block; margin-right: 20px;">\n<div class="pull-left" style="margin-bottom: 15px;">\n' +
-          toggle({
-            id: `boac-permission-type-site-for-district-${district.id}`,
-            cls: `boac-permission-type-site boac-permission-type-site-by-region-${region.id}`,
-            name: naming.allSites(district.id),
-            ...rollUp(verb, 'Site'),
-            data:
-              `data-district-id="${district.id}"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-sites-for-district-${district.id}-box"\n` +
-              `                   data-fhcheck-disable="#boac-site-options-list-for-district-${district.id} :input"`,
-            checked: districtState === 'all',
-            disabled: districtLocked,
-          }) +
-          '\n</div>\n</div>\n',
-      );
-      const sitesHtml: string[] = [`<div class="row" id="boac-site-options-list-for-district-${district.id}">\n`];
-      for (const site of districtSites) {
-        const siteGranted = districtState !== 'denied' && granted.has(site.id);
-        const viaRollup = districtState === 'all';
-        sitesHtml.push(
-          '<div class="sbox sbox-bg sbox-stack sbox-toggle-list">\n<div class="form-group">\n' +
-            toggle({
-              id: `boac-permission-site-${site.id}`,
-              cls:
-                `boac-permission-site-option boac-permission-site-option-for-district-${district.id}\n` +
-                `                   boac-permission-site-option-hidden-input-for-region-${region.id} boac-permission-site-option-hidden-input-for-district-${district.id}\n` +
-                `                   boac-permission-site-option-hidden-input-${site.id}`,
-              name: naming.siteToggle(site.id),
-              value: String(site.id),
-              ...DENIAL,
-              data: `data-district-id="${district.id}"\n                   data-fhcheck-disable="#boac-permission-site-option-hidden-input-${site.id}"`,
-              checked: !siteGranted && !viaRollup,
-              disabled: districtLocked,
-            }) +
-            `\n<label for="boac-permission-site-${site.id}"\n       class="control-label">\n    Site <strong>(${esc(site.name)})</strong>\n</label>\n</div>\n\n` +
-            `<input class="boac-permission-site-option-hidden-input-for-district-${district.id} boac-permission-site-option-hidden-input-for-region-${region.id}"\n` +
-            `       id="boac-permission-site-option-hidden-input-${site.id}"\n       type="hidden"\n       name="${esc(naming.siteHidden(site.id))}"` +
-            (siteGranted && !viaRollup ? '' : '\n        disabled') +
-            `\n       value="${site.id}">\n</div>\n`,
-        );
-      }
-      sitesHtml.push('</div>\n');
-      inDistrict.push(collapse(`sbox-boac-permission-all-sites-for-district-${district.id}-box`, districtState !== 'all', sitesHtml.join(''), true));
-      inDistrict.push('</div>\n');
-      districtsHtml.push(collapse(`sbox-boac-permission-district-${district.id}-box`, districtState !== 'denied', inDistrict.join('')));
-    }
-    districtsHtml.push('</div>\n');
-    inRegion.push(collapse(`sbox-boac-permission-all-districts-for-region-${region.id}-box`, regionState !== 'all', districtsHtml.join(''), true));
-    inRegion.push('</div>\n');
-    regionsHtml.push(collapse(`sbox-boac-permission-region-${region.id}-box`, regionState !== 'denied', inRegion.join('')));
-  }
+  for (const region of tree.regions) regionsHtml.push(renderRegion(render, region));
   regionsHtml.push('</div>\n');
   out.push(collapse('sbox-boac-permission-all-regions-box', !access.all, regionsHtml.join(''), true));
   out.push('</div>\n</div>\n</div>\n</fieldset>\n');
   return out.join('');
+}
+
+function renderRegion(render: TreeRender, region: Region): string {
+  const { tree, access, granted, naming } = render;
+  const regionSites = tree.sites.filter((s) => s.regionId === region.id);
+  const regionState: NodeState =
+    access.all || (!access.all && access.regionsAll.includes(region.id))
+      ? 'all'
+      : regionSites.some((s) => granted.has(s.id))
+        ? 'some'
+        : 'denied';
+  const head =
+    '<div class="sbox sbox-bg sbox-stack sbox-toggle-list sbox-override">\n<div class="form-group">\n' +
+    toggle({
+      id: `boac-permission-region-${region.id}`,
+      cls: 'boac-permission-region-option',
+      name: naming.disabledRegions,
+      value: String(region.id),
+      ...DENIAL,
+      data:
+        `data-region-id="${region.id}"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-region-${region.id}-box"\n` +
+        `                   data-fhcheck-disable="#sbox-boac-permission-region-${region.id}-box :input"`,
+      checked: regionState === 'denied',
+      disabled: access.all,
+    }) +
+    `\n<label for="boac-permission-region-${region.id}"\n       class="control-label">\n    Region <strong>(${esc(region.name)})</strong>\n</label>\n</div>\n</div>\n`;
+  const inRegion: string[] = [];
+  inRegion.push(
+    '<div class="form-group sbox sbox-bg">\n<div style="display: inline-block; margin-right: 20px;">\n<div class="pull-left" style="margin-bottom: 15px;">\n' +
+      toggle({
+        id: `boac-permission-type-district-for-region-${region.id}`,
+        cls: 'boac-permission-type-district',
+        name: naming.allDistricts,
+        value: String(region.id),
+        ...rollUp(naming.verb, 'District'),
+        data:
+          `data-region-id="${region.id}"\n                   data-fhcheck-disable="#boac-district-options-list-for-region-${region.id} :input"\n` +
+          `                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-districts-for-region-${region.id}-box"`,
+        checked: regionState === 'all',
+        disabled: regionState === 'denied',
+      }) +
+      '\n</div>\n</div>\n',
+  );
+  const districtsHtml: string[] = [`<div class="row" id="boac-district-options-list-for-region-${region.id}">\n`];
+  for (const district of tree.districts.filter((d) => d.regionId === region.id)) {
+    districtsHtml.push(renderDistrict(render, region, regionState, district));
+  }
+  districtsHtml.push('</div>\n');
+  inRegion.push(collapse(`sbox-boac-permission-all-districts-for-region-${region.id}-box`, regionState !== 'all', districtsHtml.join(''), true));
+  inRegion.push('</div>\n');
+  return head + collapse(`sbox-boac-permission-region-${region.id}-box`, regionState !== 'denied', inRegion.join(''));
+}
+
+function renderDistrict(render: TreeRender, region: Region, regionState: NodeState, district: District): string {
+  const { tree, access, granted, naming } = render;
+  const regionLocked = regionState === 'denied';
+  const districtSites = tree.sites.filter((s) => s.districtId === district.id);
+  const districtState: NodeState =
+    regionState === 'all' || (!access.all && access.districtsAll.includes(district.id))
+      ? 'all'
+      : regionState === 'denied' || !districtSites.some((s) => granted.has(s.id))
+        ? 'denied'
+        : 'some';
+  const head =
+    '<div class="sbox sbox-bg sbox-stack sbox-toggle-list sbox-override">\n<div class="form-group">\n' +
+    toggle({
+      id: `boac-permission-district-${district.id}`,
+      cls: `boac-permission-district-option boac-permission-district-option-for-region-${region.id}`,
+      name: naming.disabledDistricts,
+      value: String(district.id),
+      ...DENIAL,
+      data:
+        `data-region-id="${region.id}"\n                   data-district-id="${district.id}"\n` +
+        `                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-district-${district.id}-box"\n` +
+        `                   data-fhcheck-disable="#sbox-boac-permission-district-${district.id}-box :input"`,
+      checked: districtState === 'denied',
+      disabled: regionLocked || regionState === 'all',
+    }) +
+    `\n<label for="boac-permission-district-${district.id}"\n       class="control-label">\n    District <strong>(${esc(district.name)})</strong>\n</label>\n</div>\n</div>\n`;
+  const districtLocked = regionLocked || districtState === 'denied';
+  const inDistrict: string[] = [];
+  inDistrict.push(
+    '<div class="form-group sbox sbox-bg">\n<div style="display: inline-block; margin-right: 20px;">\n<div class="pull-left" style="margin-bottom: 15px;">\n' +
+      toggle({
+        id: `boac-permission-type-site-for-district-${district.id}`,
+        cls: `boac-permission-type-site boac-permission-type-site-by-region-${region.id}`,
+        name: naming.allSites(district.id),
+        ...rollUp(naming.verb, 'Site'),
+        data:
+          `data-district-id="${district.id}"\n                   data-fhchecked-toggle-collapse-close="#sbox-boac-permission-all-sites-for-district-${district.id}-box"\n` +
+          `                   data-fhcheck-disable="#boac-site-options-list-for-district-${district.id} :input"`,
+        checked: districtState === 'all',
+        disabled: districtLocked,
+      }) +
+      '\n</div>\n</div>\n',
+  );
+  const sitesHtml: string[] = [`<div class="row" id="boac-site-options-list-for-district-${district.id}">\n`];
+  for (const site of districtSites) {
+    const siteGranted = districtState !== 'denied' && granted.has(site.id);
+    sitesHtml.push(renderSite(naming, region, district, site, { granted: siteGranted, viaRollup: districtState === 'all', locked: districtLocked }));
+  }
+  sitesHtml.push('</div>\n');
+  inDistrict.push(collapse(`sbox-boac-permission-all-sites-for-district-${district.id}-box`, districtState !== 'all', sitesHtml.join(''), true));
+  inDistrict.push('</div>\n');
+  return head + collapse(`sbox-boac-permission-district-${district.id}-box`, districtState !== 'denied', inDistrict.join(''));
+}
+
+function renderSite(
+  naming: TreeNaming,
+  region: Region,
+  district: District,
+  site: Site,
+  state: { granted: boolean; viaRollup: boolean; locked: boolean },
+): string {
+  return (
+    '<div class="sbox sbox-bg sbox-stack sbox-toggle-list">\n<div class="form-group">\n' +
+    toggle({
+      id: `boac-permission-site-${site.id}`,
+      cls:
+        `boac-permission-site-option boac-permission-site-option-for-district-${district.id}\n` +
+        `                   boac-permission-site-option-hidden-input-for-region-${region.id} boac-permission-site-option-hidden-input-for-district-${district.id}\n` +
+        `                   boac-permission-site-option-hidden-input-${site.id}`,
+      name: naming.siteToggle(site.id),
+      value: String(site.id),
+      ...DENIAL,
+      data: `data-district-id="${district.id}"\n                   data-fhcheck-disable="#boac-permission-site-option-hidden-input-${site.id}"`,
+      checked: !state.granted && !state.viaRollup,
+      disabled: state.locked,
+    }) +
+    `\n<label for="boac-permission-site-${site.id}"\n       class="control-label">\n    Site <strong>(${esc(site.name)})</strong>\n</label>\n</div>\n\n` +
+    `<input class="boac-permission-site-option-hidden-input-for-district-${district.id} boac-permission-site-option-hidden-input-for-region-${region.id}"\n` +
+    `       id="boac-permission-site-option-hidden-input-${site.id}"\n       type="hidden"\n       name="${esc(naming.siteHidden(site.id))}"` +
+    (state.granted && !state.viaRollup ? '' : '\n        disabled') +
+    `\n       value="${site.id}">\n</div>\n`
+  );
 }
 
 function renderFlatTree(tree: SiteTree, access: SiteAccess, granted: Set<number>, naming: TreeNaming): string {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isBuildCurrent } from '../bin/build-is-current.mjs';
+import { isBuildCurrent } from '@washops/sim-kit/run-cli';
 import { Browser } from './helpers.js';
 
 const BIN = fileURLToPath(new URL('../bin/washops-backoffice-simulator.mjs', import.meta.url));

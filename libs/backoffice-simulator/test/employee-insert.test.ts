@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/index.js';
 import { EMPTY_FORM_ERRORS, createBody, encodeSites, flashTexts, useSignedInSimulator } from './helpers.js';
 
-describe('POST /employee/insert', () => {
-  const t = useSignedInSimulator();
+const t = useSignedInSimulator();
 
+describe('POST /employee/insert: what is stored', () => {
   it('creates the employee, answers 302 to its permissions page with the real shell, and flashes the real message', async () => {
     const before = t.sim.control.employees();
     const res = await t.b.post('/employee/insert', createBody());
@@ -79,7 +79,9 @@ describe('POST /employee/insert', () => {
     const res = await t.b.post('/employee/insert', createBody({}, [['employee[isAllRegionsAllowed]', '0'], ['employee[sites][1][siteId]', '1']]));
     expect(t.sim.control.employee(Number(res.location?.split('/').pop()))?.siteIds).toBe('all');
   });
+});
 
+describe('POST /employee/insert: validation', () => {
   it('rejects an empty post with the eight real messages in the real order and creates nothing', async () => {
     const before = t.sim.control.employees().length;
     const res = await t.b.post('/employee/insert', '');

@@ -4,16 +4,16 @@ import { EMPTY_FORM_ERRORS, createBody, encodeSites, flashTexts, serializeForm, 
 
 const FORM = 'form#employee-create-edit-form';
 
-describe('GET /employee/edit/<id> and POST /employee/update', () => {
-  const t = useSignedInSimulator();
+const t = useSignedInSimulator();
 
-  async function create(granted: number[] | 'all', overrides: Record<string, string> = {}): Promise<number> {
-    const fields = granted === 'all' ? undefined : encodeSites(t.sim.control.sites(), granted);
-    const res = await t.b.post('/employee/insert', createBody(overrides, fields));
-    expect(res.location).toMatch(/^\/employee\/permissions\/\d+$/);
-    return Number(res.location?.split('/').pop());
-  }
+async function create(granted: number[] | 'all', overrides: Record<string, string> = {}): Promise<number> {
+  const fields = granted === 'all' ? undefined : encodeSites(t.sim.control.sites(), granted);
+  const res = await t.b.post('/employee/insert', createBody(overrides, fields));
+  expect(res.location).toMatch(/^\/employee\/permissions\/\d+$/);
+  return Number(res.location?.split('/').pop());
+}
 
+describe('GET /employee/edit/<id> and POST /employee/update: what the page renders and a browser posts back', () => {
   it('renders the stored values as server HTML: bare checked/selected, start date only in data-value', async () => {
     const id = await create([17, 18, 19]);
     const page = await t.b.get(`/employee/edit/${id}`);
@@ -91,7 +91,9 @@ describe('GET /employee/edit/<id> and POST /employee/update', () => {
     expect(again.location).toBe('/employee');
     expect(t.sim.control.employee(id)).toEqual(before);
   });
+});
 
+describe('GET /employee/edit/<id> and POST /employee/update: binding and validation', () => {
   it('disables through a full-form post without employee[isActive], with the real success flash', async () => {
     const id = await create([1, 2]);
     const body = serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[isActive]');

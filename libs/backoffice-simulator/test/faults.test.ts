@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Browser, createBody, useSignedInSimulator } from './helpers.js';
 
-describe('control: faults, latency and the request log', () => {
-  const t = useSignedInSimulator();
-  beforeEach(async () => {
-    t.sim.control.setLatency(0);
-  });
+const t = useSignedInSimulator();
+beforeEach(async () => {
+  t.sim.control.setLatency(0);
+});
 
+describe('control: what each fault kind does', () => {
   it('serverError answers the given 5xx for matching requests only, count times', async () => {
     t.sim.control.inject({ route: 'GET /employee/edit/*', kind: 'serverError', status: 503, count: 2 });
     expect((await t.b.get('/employee')).status).toBe(200);
@@ -99,6 +99,9 @@ describe('control: faults, latency and the request log', () => {
     expect((await t.b.get('/employee')).location).toBe('/login');
   });
 
+});
+
+describe('control: fault draws, latency, the request log and reset', () => {
   it('draws probabilistic faults from the seeded PRNG, and remove() / clearFaults() stop them', async () => {
     const run = async () => {
       t.sim.control.reset();
@@ -123,6 +126,12 @@ describe('control: faults, latency and the request log', () => {
     expect(() => t.sim.control.inject({ kind: 'nonsense' as never })).toThrow();
   });
 
+  it('refuses a fault that could never be meant: an unknown kind, a probability outside 0..1, a count below 0', () => {
+    expect(() => t.sim.control.inject({ kind: 'nonsense' as never })).toThrow(TypeError);
+    expect(() => t.sim.control.inject({ kind: 'drop', probability: 1.5 })).toThrow('probability');
+    expect(() => t.sim.control.inject({ kind: 'drop', count: -1 })).toThrow('count');
+    expect(() => t.sim.control.inject({ kind: 'drop', count: 1.5 })).toThrow('count');
+  });
   it('adds latency to every answer', async () => {
     t.sim.control.setLatency(150);
     const t0 = performance.now();

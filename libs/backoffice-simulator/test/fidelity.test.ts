@@ -1,18 +1,6 @@
 /**
- * Fidelity against the real captured pages in ../shared/reference/backoffice-pages/ (read at run time, never copied):
- * for each page, the set of form field names (digits folded to `#`), of element ids, of classes and of attribute names
- * per tag (`input@data-value`) inside the main column must be equal, or the difference must be listed in
- * KNOWN_DIFFERENCES with its reason.
- *
- * Rendered captures (login, roster, create, user-create) are a browser's DOM after the page scripts ran. Before
- * comparing, the markup those scripts add is taken out, explicitly:
- *  - select2: `span.select2` widgets after each select, and the classes `select2-enabled select2-hidden-accessible`
- *    and attributes `data-select2-id tabindex aria-hidden` it puts on the select and its options;
- *  - bootstrap tooltips: `data-original-title` (the plugin moves `title` there);
- *  - bootstrap-toggle: the `div.toggle` wrapper around each toggle checkbox (unwrapped) and its `div.toggle-group`;
- *  - pickadate: the `div.picker` calendar after a date input, the class `picker__input` and the `readonly aria-*`
- *    attributes on the input, and the generated `input[type=hidden]` that takes over the input's name (the name is
- *    given back to the input).
+ * Fidelity against the captured real pages (read at run time): field names, ids, classes and attribute names per tag
+ * must match, or be listed in KNOWN_DIFFERENCES. What is stripped from rendered captures first: README "Fidelity".
  */
 import * as cheerio from 'cheerio';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

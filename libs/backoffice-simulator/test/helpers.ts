@@ -131,7 +131,6 @@ export function useSignedInSimulator(options: BackofficeSimulatorOptions = {}): 
   return t;
 }
 
-/** Flash messages rendered in the server alert container. */
 /** The eight messages of a form posted with nothing in it, in the order the real server lists them. */
 export const EMPTY_FORM_ERRORS = [
   MESSAGES.firstName,

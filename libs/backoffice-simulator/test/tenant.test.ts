@@ -14,6 +14,17 @@ describe('seeded tenant', () => {
     }
   });
 
+  it('keeps the demo tenant a user may already know: the same first employees and Back Office users', async () => {
+    const sim = await startBackofficeSimulator({ seed: 'demo' });
+    try {
+      const first = sim.control.employees().slice(0, 3).map((e) => [e.id, e.firstName, e.lastName, e.posUserId]);
+      expect(first).toEqual([[12, 'Taylor', 'Lee', 12255], [14, 'Harper', 'sample', 12362], [15, 'Gray', 'Fakename', 2239]]);
+      expect(sim.control.users().slice(0, 2).map((u) => [u.id, u.username])).toEqual([[2944451, 'OSample19'], [2944461, 'RPlaceholder29']]);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('has the demo shape: regions → districts → sites, disabled employees, BO users with 7-digit ids, varied phones', async () => {
     const sim = await startBackofficeSimulator({ seed: 'demo' });
     try {

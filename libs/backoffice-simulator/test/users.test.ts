@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, type SimEmployee } from '../src/index.js';
 import { Browser, flashTexts, useSignedInSimulator } from './helpers.js';
 
-describe('Back Office users', () => {
-  const t = useSignedInSimulator();
+const t = useSignedInSimulator();
 
-  const linkedBody = (e: SimEmployee, username: string, password = 'Str0ng!pass'): Array<[string, string]> => [
-    ['employee[isOnSiteEmployee]', '1'],
-    ['user[employeeId]', String(e.id)],
-    ['employee[email]', e.email || `${username}@example.invalid`],
-    ['user[username]', username],
-    ['user[password]', password],
-    ['user[confirmPassword]', password],
-  ];
+const linkedBody = (e: SimEmployee, username: string, password = 'Str0ng!pass'): Array<[string, string]> => [
+  ['employee[isOnSiteEmployee]', '1'],
+  ['user[employeeId]', String(e.id)],
+  ['employee[email]', e.email || `${username}@example.invalid`],
+  ['user[username]', username],
+  ['user[password]', password],
+  ['user[confirmPassword]', password],
+];
 
+describe('Back Office users: creating one', () => {
   it('renders /user/create with the employee dropdown (active employees, data-email) and the real field names', async () => {
     const page = await t.b.get('/user/create');
     const $ = page.$;
@@ -90,7 +90,9 @@ describe('Back Office users', () => {
     expect(res.location).toMatch(/^\/user\/create\?actionXfer=/);
     expect(flashTexts((await t.b.get(res.location ?? '')).$).errors[0]).toMatch(/^Employee requires a valid selection/);
   });
+});
 
+describe('Back Office users: validation, the list and permissions', () => {
   it.each([
     ['starts with a digit', '1abc'],
     ['is too short', 'ab'],

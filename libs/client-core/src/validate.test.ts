@@ -28,7 +28,10 @@ describe('parseInput', () => {
     expect((error as ValidationError).details['issues']).toHaveLength(2);
   });
 
-  it('raises DateRangeError when the range is the only problem, ValidationError when there are others', () => {
+  it('raises DateRangeError when only the range is wrong (even twice), ValidationError when there are other problems', () => {
+    const twice = z.object({ a: range, b: range });
+    expect(() => parseInput(twice, { a: { start: 2, end: 1 }, b: { start: 5, end: 4 } })).toThrow(DateRangeError);
+    expect(() => parseInput(twice, { a: { start: 2, end: 1 }, b: { start: 5, end: 4 } })).toThrow('end is before start; end is before start');
     expect(() => parseInput(range, { start: 2, end: 1 })).toThrow(DateRangeError);
     expect(() => parseInput(range, { start: 2, end: 1 })).toThrow('end is before start');
     expect(() => parseInput(z.object({ r: range, x: z.string() }), { r: { start: 2, end: 1 }, x: 1 })).toThrow(ValidationError);

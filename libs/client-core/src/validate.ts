@@ -17,7 +17,7 @@ export interface InputSchema<T> {
 
 /**
  * Validates input before anything is sent. Failures are a `ValidationError` listing every issue, or a
- * `DateRangeError` when the only problem is the date range; messages are redacted.
+ * `DateRangeError` when every problem is with the date range; messages are redacted.
  */
 export function parseInput<T>(schema: InputSchema<T>, input: unknown, what = 'input'): T {
   const result = schema.safeParse(input);
@@ -26,7 +26,10 @@ export function parseInput<T>(schema: InputSchema<T>, input: unknown, what = 'in
   const details = {
     issues: issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: redactString(issue.message) })),
   };
-  const range = issues.find((issue) => issue.code === 'custom' && issue.params?.['code'] === DATE_RANGE_ISSUE);
-  if (range && issues.length === 1) throw new DateRangeError(redactString(range.message), { details, cause: result.error });
+  const isRange = (issue: SchemaIssue): boolean => issue.code === 'custom' && issue.params?.['code'] === DATE_RANGE_ISSUE;
+  if (issues.length > 0 && issues.every(isRange)) {
+    const message = issues.map((issue) => issue.message).join('; ');
+    throw new DateRangeError(redactString(message), { details, cause: result.error });
+  }
   throw new ValidationError(`Invalid ${what}: ${redactString(formatIssues(issues))}`, { details, cause: result.error });
 }

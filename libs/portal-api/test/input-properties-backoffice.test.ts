@@ -49,7 +49,7 @@ const brokenEmployee = broken<Employee>(
   setField('wageRate', fc.oneof(fc.integer({ max: -1 }), fc.constant('12.345'), fc.constant('1e3'), fc.constant(1_000_000_000))),
   setField('startDate', fc.constantFrom('2026-02-30', '2026-13-01', 'next monday', '')),
   setField('availableSites', fc.oneof(fc.constant([]), fc.constant('some'), notANumber.filter((v) => typeof v !== 'string'))),
-  setField('departments', fc.oneof(fc.constant('Cashier'), fc.constant([7]))),
+  setField('departments', fc.oneof(fc.constant('Cashier'), fc.constant([7]), fc.constant([]))),
 );
 
 const standaloneUser = fc.record({

@@ -13,7 +13,7 @@ interface TestRequest {
 
 function registry(seed = 1): FaultRegistry<TestFault, TestRequest> {
   return new FaultRegistry<TestFault, TestRequest>({
-    random: new Prng(seed).next,
+    random: new Prng(seed).asFunction(),
     kinds: ['serverError', 'drop'],
     matches: (fault, request) => routeMatcher(fault.route)(request.method, request.path),
   });

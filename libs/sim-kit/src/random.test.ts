@@ -19,7 +19,7 @@ describe('Prng', () => {
 
   it('draws within bounds and picks only from the list', () => {
     const prng = new Prng(7);
-    const random = prng.next;
+    const random = prng.asFunction();
     for (let i = 0; i < 1000; i++) {
       const value = random();
       expect(value).toBeGreaterThanOrEqual(0);

@@ -27,14 +27,19 @@ export class Prng {
     this.#state = (typeof seed === 'string' ? hashString(seed) : seed) >>> 0;
   }
 
-  /** A float in [0, 1). An arrow property, so `const random = prng.next` works as a plain function. */
-  readonly next = (): number => {
+  /** A float in [0, 1). A prototype method: simulators make a Prng per record, so no closure per instance. */
+  next(): number {
     this.#state = (this.#state + 0x6d2b79f5) >>> 0;
     let t = this.#state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  }
+
+  /** `next` as a plain function, for APIs that take `() => number`. */
+  asFunction(): () => number {
+    return () => this.next();
+  }
 
   /** An integer in [min, max] (inclusive). */
   int(min: number, max: number): number {

@@ -1,13 +1,13 @@
+import { parseInput, type BackoffOptions, type FetchLike, type Logger } from '@washops/client-core';
 import { APIError, ValidationError, formatIssues, registerSecret } from '@washops/shared-errors';
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { linkSignals } from './internal/abort.js';
 import { runJob } from './internal/job-runner.js';
-import type { Logger } from './internal/logger.js';
 import { paginate, PAGE_SIZE, type FetchedPage, type TransactionPage } from './internal/paginate.js';
 import { parseResponse } from './internal/response.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './internal/rate-limiter.js';
-import { DEFAULT_BACKOFF, type BackoffOptions } from './internal/retry.js';
+import { DEFAULT_BACKOFF } from './internal/retry.js';
 import { pathFor, Transport, type QueryValue, type RateLimitedEvent, type RequestSpec, type TransportStats } from './internal/transport.js';
 import {
   listPageSchema,
@@ -23,7 +23,6 @@ import {
 } from './models.js';
 import {
   LoadJobOptionsSchema,
-  parseOrThrow,
   toListQuery,
   TransactionIdSchema,
   TransactionTypeSchema,
@@ -65,8 +64,8 @@ export interface TransactionsClientOptions {
   /** Job pages in flight in `loadJob`. Default 16. */
   concurrency?: number;
   /** Backoff for 5xx and network retries. Default 500 ms doubling to at most 8 000 ms, with jitter. */
-  backoff?: Partial<BackoffOptions>;
-  fetch?: typeof fetch;
+  backoff?: Partial<Pick<BackoffOptions, 'initialMs' | 'maxMs'>>;
+  fetch?: FetchLike;
   /** A pino-compatible logger; off by default. Entries are structured and the API key is masked. */
   logger?: Logger;
   /** Called on every 429 with how long requests now wait (also logged as a warning). */
@@ -194,7 +193,7 @@ export class TransactionsClient implements AsyncDisposable {
     params: TransactionListParams = {},
     options: RequestOptions = {},
   ): AsyncIterable<TransactionPage<TransactionListItem>> {
-    const checked = parseOrThrow(TransactionTypeSchema, type, 'transaction type');
+    const checked = parseInput(TransactionTypeSchema, type, 'transaction type');
     const query = toListQuery(params);
     return this.pages(pathFor('/transaction/type/{type}', { type: checked }), query, TransactionListItemSchema, options);
   }
@@ -218,7 +217,7 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction/{transId}`; `NotFoundError` when there is no such transaction. */
   async get(transId: string, options: RequestOptions = {}): Promise<Transaction> {
-    const id = parseOrThrow(TransactionIdSchema, transId, 'transaction id');
+    const id = parseInput(TransactionIdSchema, transId, 'transaction id');
     const response = await this.call({ method: 'GET', path: pathFor('/transaction/{id}', { id }) }, TransactionResponseSchema, options.signal);
     return response.data;
   }
@@ -237,7 +236,7 @@ export class TransactionsClient implements AsyncDisposable {
    * `fail` → `APIError('Batch job failed')`; a page not done within `timeoutMs` → `APITimeoutError`.
    */
   async loadJob(options: LoadJobOptions): Promise<TransactionJobItem[]> {
-    const o = parseOrThrow(LoadJobOptionsSchema, options, 'loadJob options');
+    const o = parseInput(LoadJobOptionsSchema, options, 'loadJob options');
     this.assertOpen();
     const criteria = { startDate: toUnixSeconds(o.startDate, 'startDate'), endDate: toUnixSeconds(o.endDate, 'endDate'), site: o.site };
     const link = linkSignals(o.signal, this.lifetime.signal);

@@ -2,8 +2,7 @@ export { TransactionsClient, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, DEFAULT_CONC
 export type { TransactionsClientOptions } from './client.js';
 export { RateLimiter, DEFAULT_RATE_LIMIT } from './internal/rate-limiter.js';
 export type { RateLimitConfig } from './internal/rate-limiter.js';
-export type { Logger } from './internal/logger.js';
-export type { BackoffOptions } from './internal/retry.js';
+export type { BackoffOptions, Logger } from '@washops/client-core';
 export type { RateLimitedEvent, TransportStats } from './internal/transport.js';
 export type { TransactionPage } from './internal/paginate.js';
 export { LOOK_BACK_MONTHS, MAX_LIST_RANGE_DAYS, checkLookBack, checkRange, oldestAllowedSeconds, toUnixSeconds } from './dates.js';

@@ -103,7 +103,7 @@ describe('loadJob', () => {
     expect(serial.maxInFlight()).toBe(1);
   });
 
-  it('polls each job no more often than pollIntervalMs, and once a job length is known, polls later pages once', async () => {
+  it('polls each job no more often than pollIntervalMs, and once a job length is known, polls later pages about once', async () => {
     const server = fakeJobServer({ records: 600, durationMs: () => 70 });
     const { client, fake } = setup(server);
     await client.loadJob({ ...day, pollIntervalMs: 30 });
@@ -112,7 +112,10 @@ describe('loadJob', () => {
     }
     const pollsPerPage = [...server.jobs.values()].map((j) => j.polls.length);
     expect(pollsPerPage[0]).toBeGreaterThanOrEqual(3); // the first job: at once, then every 30 ms until done
-    expect(pollsPerPage.slice(1)).toEqual([1, 1, 1, 1, 1]);
+    // Once, unless a loaded machine delayed the server's start of the job past the estimate (then twice);
+    // polling from the submit on would take three or more, as the first page does.
+    for (const polls of pollsPerPage.slice(1)) expect(polls).toBeLessThanOrEqual(2);
+    expect(pollsPerPage.slice(1).filter((polls) => polls === 1).length).toBeGreaterThanOrEqual(3);
     expect(fake.calls).toHaveLength(6 + pollsPerPage.reduce((a, b) => a + b, 0));
   });
 

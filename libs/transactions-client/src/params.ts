@@ -1,4 +1,4 @@
-import { DateRangeError, ValidationError, formatIssues } from '@washops/shared-errors';
+import { DATE_RANGE_ISSUE, parseInput } from '@washops/client-core';
 import { z } from 'zod';
 import { checkLookBack, checkRange, MAX_LIST_RANGE_DAYS, toUnixSeconds, type DateInput } from './dates.js';
 import { EntityIdentifierSchema } from './models.js';
@@ -14,9 +14,6 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** The longest range of one batch job. */
 export const MAX_JOB_RANGE_DAYS = 1;
-
-/** Marks an issue that is a date-range problem, so it surfaces as `DateRangeError`. */
-const RANGE_ISSUE = 'DATE_RANGE_ERROR';
 
 export const DateInputSchema = z.union([z.string(), z.number(), z.date()]) as z.ZodType<DateInput>;
 const code = (what: string, whenMissing = `${what} must be a string`) =>
@@ -48,14 +45,14 @@ function dateRangeCheck(maxDays: number) {
       try {
         checkLookBack(unix, field);
       } catch (error) {
-        ctx.addIssue({ code: 'custom', path: [field], message: (error as Error).message, params: { code: RANGE_ISSUE } });
+        ctx.addIssue({ code: 'custom', path: [field], message: (error as Error).message, params: { code: DATE_RANGE_ISSUE } });
       }
     }
     if (seconds.startDate === undefined || seconds.endDate === undefined) return;
     try {
       checkRange(seconds.startDate, seconds.endDate, maxDays);
     } catch (error) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: (error as Error).message, params: { code: RANGE_ISSUE } });
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: (error as Error).message, params: { code: DATE_RANGE_ISSUE } });
     }
   };
 }
@@ -110,24 +107,9 @@ export interface ListQuery {
   region?: string;
 }
 
-/**
- * Runs a schema and throws what the client promises: `DateRangeError` for a reversed, too-long or
- * too-old range, `ValidationError` for anything else malformed. Nothing has been sent at that point.
- */
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const details = { issues: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) };
-  if (issues.every((issue) => issue.code === 'custom' && issue.params?.['code'] === RANGE_ISSUE)) {
-    throw new DateRangeError(issues.map((issue) => issue.message).join('; '), { details });
-  }
-  throw new ValidationError(`Invalid ${what}: ${formatIssues(issues)}`, { details });
-}
-
 /** Validates list params and converts the dates to Unix seconds. */
 export function toListQuery(params: unknown = {}): ListQuery {
-  const parsed = parseOrThrow(TransactionListParamsSchema, params ?? {}, 'transaction list params');
+  const parsed = parseInput(TransactionListParamsSchema, params ?? {}, 'transaction list params');
   return {
     startDate: parsed.startDate === undefined ? undefined : toUnixSeconds(parsed.startDate, 'startDate'),
     endDate: parsed.endDate === undefined ? undefined : toUnixSeconds(parsed.endDate, 'endDate'),

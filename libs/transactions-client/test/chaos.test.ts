@@ -1,4 +1,5 @@
 import { InternalError, WashOpsError } from '@washops/shared-errors';
+import { Prng } from '@washops/sim-kit';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSACTION_TYPES, type TransactionsClient } from '../src/index.js';
@@ -15,18 +16,6 @@ const SCALE = 0.01;
 const OPERATIONS = 320;
 const API_IDS = ['chaos-a', 'chaos-b', 'chaos-c']; // three budgets, so the run stays short
 const PARALLEL_PER_CLIENT = 3;
-
-/** mulberry32: a tiny seeded PRNG, so a failing run can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Operation {
   key: string;
@@ -106,7 +95,8 @@ describe('chaos', () => {
     process.on('unhandledRejection', onUnhandled);
     try {
       const phaseStarted = performance.now();
-      const random = prng(SEED);
+      const prng = new Prng(SEED);
+      const random = (): number => prng.next();
       const sample = await (patientClients[0] as TransactionsClient).list({ startDate: dayStart(2), endDate: dayStart(2) + DAY - 1, site: pickSites(sim).small });
       const ops = await operations(random, [...sample.slice(0, 12).map((r) => r.transId), '999:999']);
 
@@ -165,10 +155,14 @@ describe('chaos', () => {
         }
       });
 
-      if (process.env['CHAOS_DEBUG']) {
-        const log = sim.control.requests();
-        console.log({ ms: Math.round(performance.now() - chaosStarted), requests: log.length, correct: outcomes.correct, failed: Object.fromEntries(outcomes.failed), statuses: log.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}) });
-      }
+      const log = sim.control.requests();
+      const statuses = log.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+      const failed = [...outcomes.failed].map(([code, n]) => `${code} ${n}`).join(', ');
+      console.log(
+        `chaos tally (seed ${SEED}): ${OPERATIONS} operations, ${outcomes.correct} correct (the answer or error of the same call without faults); ` +
+          `typed failures: ${failed || 'none'}; ${log.length} requests, statuses ${JSON.stringify(statuses)}; ` +
+          `${Math.round(performance.now() - chaosStarted)} ms`,
+      );
       expect(wrong).toEqual([]);
       expect(unhandled).toEqual([]);
       // The faults really happened, and most calls still came through thanks to the retries.

@@ -51,7 +51,7 @@ export function authenticate(
   return credential;
 }
 
-export function allowedSites(credential: SimulatorCredential): readonly ChainSite[] {
+function allowedSites(credential: SimulatorCredential): readonly ChainSite[] {
   if (!credential.siteCodes) return SITES;
   const codes = new Set(credential.siteCodes.map((c) => c.toLowerCase()));
   return SITES.filter((s) => codes.has(s.code.toLowerCase()));

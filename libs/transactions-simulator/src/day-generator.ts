@@ -4,14 +4,14 @@
  */
 import { type ChainSite } from './chain.js';
 import { LruCache } from './lru.js';
-import { Prng, hashString } from './prng.js';
+import { Prng, hashString } from '@washops/sim-kit';
 import { KIND_CODE, buildTransaction, type Kind } from './transaction-builder.js';
 
 export const DAY_MS = 86_400_000;
 /** Per-site numbering: number = NUMBER_BASE + dayOrdinal × PER_DAY + seq; a day never holds PER_DAY transactions. */
 export const NUMBER_EPOCH_MS = Date.UTC(2020, 0, 1);
 export const PER_DAY = 5000;
-export const NUMBER_BASE = 100_000;
+const NUMBER_BASE = 100_000;
 /** Record ids (the part of the transaction id before the colon) run on their own sequence. */
 export const RECORD_BASE = 3_000_000;
 

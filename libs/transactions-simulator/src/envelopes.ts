@@ -2,7 +2,7 @@
 import type { DetailRow, ListRow } from './data-store.js';
 import type { ErrorEnvelope, RealismFlags, RealismOption } from './types.js';
 
-export const ALL_QUIRKS: RealismFlags = {
+const ALL_QUIRKS: RealismFlags = {
   emptyStrings: true,
   discountKey: true,
   nullTotals: true,
@@ -11,7 +11,7 @@ export const ALL_QUIRKS: RealismFlags = {
   numbersAsStrings: false,
 };
 
-export const NO_QUIRKS: RealismFlags = {
+const NO_QUIRKS: RealismFlags = {
   emptyStrings: false,
   discountKey: false,
   nullTotals: false,
@@ -42,7 +42,7 @@ export type ErrorType =
   | 'EntityNotFoundError'
   | 'ServerUnexpectedFailure';
 
-export const ERROR_STATUS: Record<ErrorType, number> = {
+const ERROR_STATUS: Record<ErrorType, number> = {
   MissingClientCredentialsError: 403,
   BadClientCredentialsError: 403,
   MismatchCredentialsError: 403,

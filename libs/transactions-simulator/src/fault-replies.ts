@@ -4,7 +4,7 @@ import { DataApiError, ERROR_MESSAGES, errorBody } from './envelopes.js';
 import { json, sleep, type Reply } from './http.js';
 import type { ErrorEnvelope, RequestLogEntry, TransactionsFault } from './types.js';
 
-export const DEFAULT_SLOW_DELAY_MS = 5000;
+const DEFAULT_SLOW_DELAY_MS = 5000;
 
 const GATEWAY_TEXT: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Temporarily Unavailable', 504: 'Gateway Time-out' };
 

@@ -1,5 +1,5 @@
 /** Fault injection by endpoint, by probability (seeded, so a run is reproducible) or by count. */
-import { Prng } from './prng.js';
+import { FaultRegistry, Prng } from '@washops/sim-kit';
 import type { TransactionsEndpoint, TransactionsFault, TransactionsFaultKind } from './types.js';
 
 const KINDS: readonly TransactionsFaultKind[] = [
@@ -24,63 +24,34 @@ const ENDPOINTS: readonly TransactionsEndpoint[] = [
 /** Faults that act on the job a load-job request creates, not on the response itself. */
 export const JOB_FAULTS: readonly TransactionsFaultKind[] = ['jobFail', 'jobNeverFinishes'];
 
-interface ActiveFault {
-  fault: TransactionsFault;
-  remaining: number;
-}
+/** The endpoint a request was routed to: what a fault's `endpoint` matches. */
+type FaultTarget = Exclude<TransactionsEndpoint, '*'>;
 
-export class FaultRegistry {
-  private faults: ActiveFault[] = [];
-  private prng: Prng;
+/** The kit's registry, whose seeded draw starts over on `clear()`, so a reset simulator replays the same faults. */
+export class TransactionsFaultRegistry extends FaultRegistry<TransactionsFault, FaultTarget> {
+  readonly #restartDraw: () => void;
 
-  constructor(private readonly seed: string) {
-    this.prng = new Prng(`${seed}|faults`);
+  constructor(seed: string) {
+    let draw = new Prng(`${seed}|faults`);
+    super({
+      random: () => draw.next(),
+      kinds: KINDS,
+      matches: (fault, endpoint) => (fault.endpoint ?? '*') === '*' || fault.endpoint === endpoint,
+      validate: validateFault,
+    });
+    this.#restartDraw = () => (draw = new Prng(`${seed}|faults`));
   }
 
-  inject(fault: TransactionsFault): { remove(): void } {
-    validateFault(fault);
-    const active: ActiveFault = { fault: { ...fault }, remaining: fault.count ?? Number.POSITIVE_INFINITY };
-    this.faults.push(active);
-    return {
-      remove: () => {
-        this.faults = this.faults.filter((f) => f !== active);
-      },
-    };
-  }
-
-  clear(): void {
-    this.faults = [];
-    this.prng = new Prng(`${this.seed}|faults`);
-  }
-
-  /**
-   * The first fault (in injection order) of the given kinds that matches the endpoint and fires this time.
-   * A fault that fires uses up one of its `count`.
-   */
-  take(endpoint: Exclude<TransactionsEndpoint, '*'>, kinds: (kind: TransactionsFaultKind) => boolean): TransactionsFault | undefined {
-    for (const active of this.faults) {
-      const { fault } = active;
-      if (!kinds(fault.kind) || active.remaining <= 0) continue;
-      if ((fault.endpoint ?? '*') !== '*' && fault.endpoint !== endpoint) continue;
-      const probability = fault.probability ?? 1;
-      if (probability < 1 && !(this.prng.next() < probability)) continue;
-      active.remaining--;
-      return fault;
-    }
-    return undefined;
+  override clear(): void {
+    super.clear();
+    this.#restartDraw();
   }
 }
 
+/** The checks beyond kind, probability and count, which the kit makes. */
 function validateFault(fault: TransactionsFault): void {
-  if (!KINDS.includes(fault.kind)) throw new TypeError(`Unknown fault kind: ${String(fault.kind)}`);
   if (fault.endpoint !== undefined && !ENDPOINTS.includes(fault.endpoint)) {
     throw new TypeError(`Unknown endpoint: ${String(fault.endpoint)}`);
-  }
-  if (fault.probability !== undefined && !(fault.probability >= 0 && fault.probability <= 1)) {
-    throw new TypeError('probability must be between 0 and 1');
-  }
-  if (fault.count !== undefined && !(Number.isInteger(fault.count) && fault.count >= 0)) {
-    throw new TypeError('count must be a non-negative integer');
   }
   if (fault.status !== undefined && !(Number.isInteger(fault.status) && fault.status >= 500 && fault.status <= 599)) {
     throw new TypeError('status must be a 5xx status');

@@ -16,7 +16,7 @@ import { nonNegative, positive, controlSurface } from './control.js';
 import { DataStore } from './data-store.js';
 import { DataApiError, ERROR_MESSAGES, errorBody, resolveRealism } from './envelopes.js';
 import { applyFault } from './fault-replies.js';
-import { FaultRegistry, JOB_FAULTS } from './faults.js';
+import { JOB_FAULTS, TransactionsFaultRegistry } from './faults.js';
 import { FixedWindowCounter } from './fixed-window.js';
 import type { Handler, SimState } from './handlers/context.js';
 import { getJobData, loadJob } from './handlers/jobs.js';
@@ -29,14 +29,12 @@ import { RequestLog } from './request-log.js';
 import type { RequestLogEntry, SimulatorCredential, TransactionsSimulator, TransactionsSimulatorOptions } from './types.js';
 import { notFound } from './validation.js';
 
-export { V2_CACHE_TTL_MS } from './handlers/lists.js';
-export { DEFAULT_SLOW_DELAY_MS } from './fault-replies.js';
 
 /** The contract's throttle: 20 requests per 15-second fixed window per API id (§1 "Throttling"). */
-export const RATE_LIMIT = 20;
-export const RATE_WINDOW_MS = 15_000;
-export const DEFAULT_JOB_DURATION_MS = 2000;
-export const DEFAULT_NULL_TOTALS_SHARE = 0.25;
+const RATE_LIMIT = 20;
+const RATE_WINDOW_MS = 15_000;
+const DEFAULT_JOB_DURATION_MS = 2000;
+const DEFAULT_NULL_TOTALS_SHARE = 0.25;
 const DEFAULT_CREDENTIALS: SimulatorCredential[] = [{ apiId: 'demo', apiKey: 'demo-key' }];
 
 const HANDLERS: Record<Endpoint, Handler> = { siteList, list, listByType, listV2, get, loadJob, getJobData };
@@ -65,7 +63,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
     settings,
     store: new DataStore(seed),
     jobs: new JobRegistry(seed, now, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
-    faults: new FaultRegistry(seed),
+    faults: new TransactionsFaultRegistry(seed),
     v2Cache: new LruCache(500),
     nullTotalsShare,
   };
@@ -94,7 +92,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
       const window = throttle.hit(credential.apiId);
       if (!window.allowed) throw new DataApiError('RequestRateExceedError', ERROR_MESSAGES.RequestRateExceedError);
 
-      const fault = state.faults.take(matched.endpoint, (k) => !JOB_FAULTS.includes(k));
+      const fault = state.faults.first(matched.endpoint, (f) => !JOB_FAULTS.includes(f.kind));
       if (fault) {
         entry.fault = fault.kind;
         const early = await applyFault(fault, res, entry, settings.latencyMs, settings.envelope);

@@ -5,7 +5,7 @@
  * Each kind's lines and tender live in `builder/kinds.ts`; tenders in `builder/tenders.ts`; people in `builder/people.ts`.
  */
 import { DEPARTMENT_TYPE, TYPE_BIT, type CatalogItem, type ChainSite } from './chain.js';
-import { Prng } from './prng.js';
+import { Prng } from '@washops/sim-kit';
 import { emptyPlan, KIND_BUILDERS, type KindPlan } from './builder/kinds.js';
 import { customerName, FLEET_BASE, localHour, plate, staff } from './builder/people.js';
 import { buildTenders } from './builder/tenders.js';

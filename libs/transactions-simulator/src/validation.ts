@@ -5,19 +5,19 @@
 import { ITEM_TYPES, regionByCode, siteByCode, type ChainSite, type ItemType } from './chain.js';
 import { DataApiError, ERROR_MESSAGES } from './envelopes.js';
 
-export const SECOND_MS = 1000;
+const SECOND_MS = 1000;
 export const DAY_SECONDS = 86_400;
 /** Lists: the range may span at most 31 days, inclusive (contract §2, §5: "a range over 31 days" is rejected). */
-export const MAX_LIST_RANGE_SECONDS = 31 * DAY_SECONDS;
+const MAX_LIST_RANGE_SECONDS = 31 * DAY_SECONDS;
 /** Load-job: at most 24 hours, inclusive (contract §2.5). */
-export const MAX_JOB_RANGE_SECONDS = DAY_SECONDS;
+const MAX_JOB_RANGE_SECONDS = DAY_SECONDS;
 /** A timestamp this far past the server clock is still "now" (clock skew); later is "in the future". */
-export const FUTURE_TOLERANCE_SECONDS = 60;
-export const MAX_LIMIT = 100;
-export const JOB_LIMIT = 100;
+const FUTURE_TOLERANCE_SECONDS = 60;
+const MAX_LIMIT = 100;
+const JOB_LIMIT = 100;
 /** Defaults when the caller sends none (the spec gives none). */
-export const DEFAULT_LIMIT = 100;
-export const DEFAULT_OFFSET = 1;
+const DEFAULT_LIMIT = 100;
+const DEFAULT_OFFSET = 1;
 
 /**
  * Every rejection a query can meet, with the status chosen where the contract names none.
@@ -86,7 +86,7 @@ export function sixMonthsBefore(nowMs: number): number {
 }
 
 /** Parses startDate/endDate (Unix seconds). Defaults: end = now, start = midnight UTC of the end's day. */
-export function parseRange(
+function parseRange(
   query: Record<string, string>,
   nowMs: number,
   maxRangeSeconds: number,
@@ -150,7 +150,7 @@ export function parseItemType(raw: string): ItemType {
   throw DataApiError.validation([msg('unknownItemType')]);
 }
 
-export const TRANS_ID = /^\d+:\d+$/;
+const TRANS_ID = /^\d+:\d+$/;
 
 export function parseTransId(raw: string): string {
   if (!TRANS_ID.test(raw)) throw DataApiError.validation([msg('transIdMalformed')]);

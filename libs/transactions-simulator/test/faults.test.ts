@@ -123,6 +123,28 @@ describe('fault injection, latency and time scale', () => {
     for (let i = 0; i < 10; i++) expect((await call(never, '/site/list')).status).toBe(200);
   });
 
+  it('clearFaults() and reset() start the seeded draw over, so the same injection fires on the same requests again', async () => {
+    // The real clock, not the fixed one, so the scaled throttle window moves on between requests.
+    const s = await startTransactionsSimulator({ seed: 'replay', timeScale: 0.0001 });
+    sim = s;
+    async function pattern(): Promise<string> {
+      s.control.inject({ kind: 'serverError', probability: 0.5 });
+      let out = '';
+      for (let i = 0; i < 24; i++) {
+        await new Promise((r) => setTimeout(r, 2)); // past the 1.5 ms rate window
+        out += (await call(s, '/site/list')).status === 500 ? 'x' : '.';
+      }
+      return out;
+    }
+    const first = await pattern();
+    expect(first).toMatch(/x/);
+    expect(first).toMatch(/\./);
+    s.control.clearFaults();
+    expect(await pattern()).toBe(first);
+    s.control.reset();
+    expect(await pattern()).toBe(first);
+  });
+
   it('rejects malformed faults', async () => {
     const s = await start();
     expect(() => s.control.inject({ kind: 'explode' as never })).toThrow(TypeError);

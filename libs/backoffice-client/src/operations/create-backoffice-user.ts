@@ -1,10 +1,11 @@
+import { parseInput, withoutUndefined } from '@washops/client-core';
 import { BackofficeServerError, NotFoundError, WashOpsError, registerSecret } from '@washops/shared-errors';
-import { parseInput, type ClientContext } from '../internal/context.js';
-import type { FormPair } from '../internal/form.js';
-import { generatePassword } from '../internal/secrets.js';
+import type { FormPair } from '../pages/form.js';
 import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
+import { generatePassword } from '../secrets.js';
+import type { OperationContext } from './context.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
 const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
@@ -14,7 +15,7 @@ const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
  * omits the unchecked "employee of the wash" toggle; sending it (with any value) would mean "linked".
  */
 async function insertBackofficeUser(
-  ctx: ClientContext,
+  ctx: OperationContext,
   identity: { employeeId: number } | { firstName: string; lastName: string },
   account: { email: string; username: string; password: string },
 ): Promise<{ userId: number; location: string }> {
@@ -43,13 +44,11 @@ async function insertBackofficeUser(
 }
 
 /**
- * `POST /user/insert`, then a read that proves the user exists: the page the insert redirected to
- * (`/user/permissions/<id>`), or, when the answer was lost, the user list searched by username.
- * Errors say `applied: false` when the read shows the user missing, `mayHaveBeenProcessed: true`
- * when no read could tell.
+ * `POST /user/insert`, then the read that proves the user exists (README, "Create a Back Office user"):
+ * `applied: false` when it shows the user missing, `mayHaveBeenProcessed: true` when no read could tell.
  */
 export async function insertAndConfirmBackofficeUser(
-  ctx: ClientContext,
+  ctx: OperationContext,
   identity: { employeeId: number } | { firstName: string; lastName: string },
   account: { email: string; username: string; password: string },
 ): Promise<number> {
@@ -74,7 +73,7 @@ export async function insertAndConfirmBackofficeUser(
 }
 
 /** The id of the Back Office user with this username (any status), from the user list searched by it. */
-async function findBackofficeUser(ctx: ClientContext, username: string): Promise<number | undefined> {
+async function findBackofficeUser(ctx: OperationContext, username: string): Promise<number | undefined> {
   const rows = parseUserListPage(await ctx.getPage(`/user?userNameSearch=${encodeURIComponent(username)}&statusSearch=all`));
   return rows.find((row) => row.username.toLowerCase() === username.toLowerCase())?.userId;
 }
@@ -83,7 +82,7 @@ async function findBackofficeUser(ctx: ClientContext, username: string): Promise
  * Reads the page the insert redirected to, as a browser would: a missing user means the insert
  * was answered as a success but not applied; a page about another username is not a success either.
  */
-async function verifyBackofficeUser(ctx: ClientContext, userId: number, username: string, location: string): Promise<void> {
+async function verifyBackofficeUser(ctx: OperationContext, userId: number, username: string, location: string): Promise<void> {
   let shown: string | null;
   try {
     shown = parseUserPermissionsUsername(await ctx.getPage(location));
@@ -108,12 +107,8 @@ async function verifyBackofficeUser(ctx: ClientContext, userId: number, username
   }
 }
 
-/**
- * Linked mode (a link field given): the user belongs to an existing, active employee and inherits
- * its sites. Standalone mode (first and last name): an external user. POST /user/insert, then a
- * read proves the user exists (see insertAndConfirmBackofficeUser).
- */
-export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
+/** Linked to an active employee (whose sites it inherits) or standalone; confirmed by a read like any write. */
+export async function createBackofficeUser(ctx: OperationContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
   const input = parseInput(createBackofficeUserInputSchema, raw);
   if (input.password) registerSecret(input.password);
   const linked = input.linkToEmployeePosUserId !== undefined || input.linkToEmployeeEmail !== undefined;
@@ -144,15 +139,15 @@ export async function createBackofficeUser(ctx: ClientContext, raw: CreateBackof
         : 'availableSites is only reported: assign the accessible sites in the Back Office user list (/user, shield icon).',
     );
   }
-  return {
+  return withoutUndefined<BackofficeUserCreated>({
     userId,
     username: input.username,
     email: input.email,
     mode: linked ? 'linked' : 'standalone',
-    ...(employeeId !== undefined ? { employeeId } : {}),
+    employeeId,
     permission: input.permission,
     availableSites: input.availableSites,
-    ...(generated ? { generatedPassword: generated } : {}),
+    generatedPassword: generated,
     warnings,
-  };
+  });
 }

@@ -1,14 +1,15 @@
+import { formatCents, overtimeCents, parseInput, withoutUndefined } from '@washops/client-core';
 import { BackofficeServerError, DuplicateError, LookupError, NotFoundError, ValidationError, WashOpsError, registerSecret } from '@washops/shared-errors';
-import { phoneKey, parseInput, type ClientContext } from '../internal/context.js';
-import type { FormPair } from '../internal/form.js';
-import { formatCents, formatFormDate, overtimeCents } from '../internal/money.js';
-import { generatePassword, generatePin } from '../internal/secrets.js';
-import { emailKey } from '../normalize.js';
+import { emailKey, phoneKey } from '../normalize.js';
 import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
 import { parseEmployeePermissionsPage, type EmployeePermissionsPage, type PosTemplate } from '../pages/employee-permissions.js';
+import { formatFormDate, type FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmployeeParsed, type EmployeeCreated } from '../schemas.js';
+import { generatePassword, generatePin } from '../secrets.js';
+import type { EmployeeIndex } from '../tenant/tenant-cache.js';
+import type { OperationContext } from './context.js';
 import { insertAndConfirmBackofficeUser } from './create-backoffice-user.js';
 import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
@@ -17,20 +18,15 @@ import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
 export const FALLBACK_TEMPLATE = 'General User';
 const NEW_EMPLOYEE_LOCATION = /^\/employee\/(?:permissions|edit|compensation)\/(\d+)(?:[?#]|$)/;
 
-/**
- * Validate → fill the caches in parallel → duplicate pre-check → resolve permission, sites and
- * departments → POST /employee/insert → read the employee back and check its sites → POST the
- * full permission matrix and read the grants back → POST /user/insert when a Back Office user is
- * wanted and read the user back. No step is reported done before a read confirms it.
- */
-export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInput): Promise<EmployeeCreated> {
+/** The steps of README "Create an employee": no step is reported done before a read confirms it. */
+export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeInput): Promise<EmployeeCreated> {
   const input = parseInput(createEmployeeInputSchema, raw);
   if (input.backofficePassword) registerSecret(input.backofficePassword);
   const warnings: string[] = [];
 
   // The index first, so the POS template fill can take an employee id from it instead of a request of its own.
-  const indexPromise = ctx.index.get({ maxAgeMs: ctx.indexMaxAgeMs });
-  const [index, form, permissions] = await Promise.all([indexPromise, ctx.createForm.get(), ctx.posPermissions.get()]);
+  const indexPromise = ctx.employeeIndex({ maxAgeMs: ctx.tenant.indexMaxAgeMs });
+  const [index, form, permissions] = await Promise.all([indexPromise, ctx.createForm(), ctx.posPermissions()]);
 
   checkDuplicates(input, index);
   const template = resolveTemplate(permissions, input.permission, warnings);
@@ -93,20 +89,20 @@ export async function createEmployee(ctx: ClientContext, raw: CreateEmployeeInpu
       const password = input.backofficePassword ?? (generated as string);
       const userId = await insertAndConfirmBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
       completed.push('createBackofficeUser');
-      backofficeUser = { userId, username: input.backofficeUsername, ...(generated ? { generatedPassword: generated } : {}) };
+      backofficeUser = withoutUndefined({ userId, username: input.backofficeUsername, generatedPassword: generated });
       warnings.push(
         `The Back Office user '${input.backofficeUsername}' has no permission template yet: assign one in the Back Office user list (/user, shield icon).`,
       );
     }
-    return {
+    return withoutUndefined<EmployeeCreated>({
       employeeId,
       posUserId: input.posUserId,
       posPin,
       permission: template.name,
       wageSite: wageSite.name,
-      ...(backofficeUser ? { backofficeUser } : {}),
+      backofficeUser,
       warnings,
-    };
+    });
   } catch (error) {
     throw partialFailure(employeeId, [...completed], remaining(), error);
   }
@@ -125,11 +121,10 @@ function verifyStoredSites(employeeId: number, html: string, form: CreateFormInf
 }
 
 /**
- * POST the full matrix, then read the employee's permission page: the step is done only when its
- * checked boxes are the template's. The read runs after a lost answer too, since it settles whether
- * the POST was applied; when it cannot be read, the step stays unverified.
+ * POST the full matrix, then read the permission page: done only when its checked boxes are the template's.
+ * The read also settles a lost answer; when it cannot be read, the step stays unverified.
  */
-async function applyAndConfirmPermissions(ctx: ClientContext, employeeId: number, template: PosTemplate, permissions: EmployeePermissionsPage): Promise<void> {
+async function applyAndConfirmPermissions(ctx: OperationContext, employeeId: number, template: PosTemplate, permissions: EmployeePermissionsPage): Promise<void> {
   let lostAnswer: WashOpsError | undefined;
   try {
     await ctx.postForm('/employee/permissions/update', permissionMatrix(employeeId, template, permissions), /^\/employee(?:[/?#]|$)/);
@@ -168,11 +163,10 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * `POST /employee/insert` → the new employee's id. When the answer is lost, the roster filtered to
- * the POS user id settles it: the employee found there is the one inserted (POS ids are unique);
- * none means the insert was not applied. Only when that read fails too is the outcome unknown.
+ * `POST /employee/insert` → the new employee's id. A lost answer is settled by the roster filtered to the
+ * POS user id (unique): found is inserted, missing is not; only when that read fails is it unknown.
  */
-async function insertEmployee(ctx: ClientContext, body: FormPair[], posUserId: number, steps: string[]): Promise<number> {
+async function insertEmployee(ctx: OperationContext, body: FormPair[], posUserId: number, steps: string[]): Promise<number> {
   try {
     const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
     return Number(match[1]);
@@ -202,7 +196,7 @@ async function insertEmployee(ctx: ClientContext, body: FormPair[], posUserId: n
   }
 }
 
-function checkDuplicates(input: CreateEmployeeParsed, index: Awaited<ReturnType<ClientContext['index']['get']>>): void {
+function checkDuplicates(input: CreateEmployeeParsed, index: EmployeeIndex): void {
   const byPos = index.byPosUserId.get(input.posUserId);
   if (byPos) {
     throw new DuplicateError(`POS user id ${input.posUserId} is already used by employee ${byPos.employeeId} (${byPos.firstName} ${byPos.lastName})`, {

@@ -1,20 +1,17 @@
+import { parseInput } from '@washops/client-core';
 import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
-import { parseInput, type ClientContext } from '../internal/context.js';
-import type { FormPair } from '../internal/form.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
+import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { disableEmployeeInputSchema, type DisableEmployeeInput, type EmployeeDisabled } from '../schemas.js';
+import type { OperationContext } from './context.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
 export const LINKED_USER_WARNING =
   'Disabling an employee leaves a linked Back Office user untouched: that user, if any, can still sign in to the Back Office.';
 
-/**
- * Find the employee → read its edit form, refused unless provably whole → POST every field a
- * browser would send except `employee[isActive]` (an absent checkbox is an unchecked one) → read
- * it again and check.
- */
-export async function disableEmployee(ctx: ClientContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
+/** Posts the whole edit form back without `employee[isActive]` (an absent box is unchecked), then reads it again. */
+export async function disableEmployee(ctx: OperationContext, raw: DisableEmployeeInput): Promise<EmployeeDisabled> {
   const input = parseInput(disableEmployeeInputSchema, raw);
   const employeeId =
     input.posUserId !== undefined ? await findEmployeeIdByPosUserId(ctx, input.posUserId) : await findEmployeeIdByEmail(ctx, input.email as string);

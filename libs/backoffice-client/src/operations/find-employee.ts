@@ -1,11 +1,11 @@
 import { NotFoundError } from '@washops/shared-errors';
-import { ROSTER_ALL_PATH, rosterByPosUserIdPath, type ClientContext } from '../internal/context.js';
 import { emailKey } from '../normalize.js';
-import { findRosterRowsContaining, parseRoster } from '../pages/roster.js';
+import { ROSTER_ALL_PATH, findRosterRowsContaining, parseRoster, rosterByPosUserIdPath } from '../pages/roster.js';
 import { parseUserCreatePage } from '../pages/user-create.js';
+import type { OperationContext } from './context.js';
 
 /** The employee with a POS user id, from the roster filtered to that id (every status). */
-export async function findEmployeeIdByPosUserId(ctx: ClientContext, posUserId: number): Promise<number> {
+export async function findEmployeeIdByPosUserId(ctx: OperationContext, posUserId: number): Promise<number> {
   const rows = parseRoster(await ctx.getPage(rosterByPosUserIdPath(posUserId)));
   const row = rows.find((r) => r.posUserId === posUserId);
   if (!row) throw new NotFoundError(`No employee has POS user id ${posUserId}`, { details: { posUserId } });
@@ -16,7 +16,7 @@ export async function findEmployeeIdByPosUserId(ctx: ClientContext, posUserId: n
  * The employee with an email: first the `/user/create` dropdown (which carries every linkable
  * employee's email), then the roster rows' text. Both read fresh, since a write follows.
  */
-export async function findEmployeeIdByEmail(ctx: ClientContext, email: string): Promise<number> {
+export async function findEmployeeIdByEmail(ctx: OperationContext, email: string): Promise<number> {
   const map = parseUserCreatePage(await ctx.getPage('/user/create')).emailMap;
   const fromMap = map.get(emailKey(email));
   if (fromMap !== undefined) return fromMap;

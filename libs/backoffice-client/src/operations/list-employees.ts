@@ -1,10 +1,11 @@
-import { parseInput, type ClientContext } from '../internal/context.js';
+import { parseInput } from '@washops/client-core';
 import { listEmployeesOptionsSchema, type EmployeeSummary, type ListEmployeesOptions } from '../schemas.js';
+import type { OperationContext } from './context.js';
 
 /** The roster (every status, cached in the employee index), filtered by `active`. */
-export async function listEmployees(ctx: ClientContext, options: ListEmployeesOptions = {}): Promise<EmployeeSummary[]> {
+export async function listEmployees(ctx: OperationContext, options: ListEmployeesOptions = {}): Promise<EmployeeSummary[]> {
   const { refresh, active } = parseInput(listEmployeesOptionsSchema, options);
-  const index = await ctx.index.get({ refresh });
+  const index = await ctx.employeeIndex({ refresh });
   return index.rows
     .filter((row) => active === 'all' || row.active === (active === 'active'))
     .map((row) => ({

@@ -1,10 +1,11 @@
-import { parseInput, type ClientContext } from '../internal/context.js';
+import { parseInput } from '@washops/client-core';
 import { refreshOptionsSchema, type RefreshOptions, type Site } from '../schemas.js';
+import type { OperationContext } from './context.js';
 
 /** Every site the bot user sees, in the tenant's order, with its region and district (from `/employee/create`). */
-export async function listSites(ctx: ClientContext, options: RefreshOptions = {}): Promise<Site[]> {
+export async function listSites(ctx: OperationContext, options: RefreshOptions = {}): Promise<Site[]> {
   const { refresh } = parseInput(refreshOptionsSchema, options);
-  const form = await ctx.createForm.get({ refresh });
+  const form = await ctx.createForm(refresh);
   const regions = new Map(form.tree.regions.map((r) => [r.id, r.name]));
   const districts = new Map(form.tree.districts.map((d) => [d.id, d.name]));
   return form.sites.map((site) => ({

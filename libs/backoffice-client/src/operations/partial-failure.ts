@@ -9,11 +9,7 @@ export function isUnverified(cause: unknown): boolean {
   return cause.details['mayHaveBeenProcessed'] === true || cause.details['verified'] === false;
 }
 
-/**
- * The steps of createEmployee are not atomic. When a step after the insert fails, the error
- * keeps its class but says which employee was created and sorts the steps: done (confirmed by a
- * read), unverified (sent, but no read could confirm or refute it) and remaining (not done).
- */
+/** A step after the insert failed: the error keeps its class and sorts the steps (README, the `completedSteps` table). */
 export function partialFailure(employeeId: number, completedSteps: string[], pendingSteps: string[], cause: unknown): WashOpsError {
   const base = cause instanceof WashOpsError ? cause : null;
   const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');

@@ -1,6 +1,6 @@
 import { LookupError } from '@washops/shared-errors';
-import type { FormPair } from '../internal/form.js';
 import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
+import type { FormPair } from '../pages/form.js';
 
 /** Resolves site names (long name or short code, case-insensitive) or `'all'` to the tenant's sites. */
 export function resolveSites(form: CreateFormInfo, requested: 'all' | string[]): CreateFormSite[] {
@@ -23,10 +23,8 @@ export function resolveSites(form: CreateFormInfo, requested: 'all' | string[]):
 }
 
 /**
- * The site-availability fields of `/employee/insert` (protocol §3.3 hierarchical, §3.4 flat).
- * Hierarchical, restricted: no rollups; every region / district without a granted site is
- * denied; every site exactly once, `[siteId]` when granted, `[isAvailable]` when denied (the
- * checked "No" toggle). `'all'`: only the all-regions rollup. Flat: a blocklist of site ids.
+ * The site fields of `/employee/insert` (protocol §3.3 hierarchical, §3.4 flat): every site once, granted
+ * by `[siteId]`, denied by the checked "No" toggle `[isAvailable]` (README, "Sites").
  */
 export function encodeSites(form: CreateFormInfo, granted: CreateFormSite[], all: boolean): FormPair[] {
   const tree = form.tree;

@@ -1,4 +1,4 @@
-import { serializeForm, type FormPair } from '../internal/form.js';
+import { serializeForm, type FormPair } from './form.js';
 import { Page, cleanText, formGaps, toId, unexpectedValue } from './page.js';
 import { parseSiteTree, readStoredSites, siteTreeSelectors } from './site-tree.js';
 

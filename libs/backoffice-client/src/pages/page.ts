@@ -47,9 +47,8 @@ export class Page<S extends SelectorMap> {
 }
 
 /**
- * What keeps a form from being provably whole: its closing `</form>` (the parser would close a
- * cut form silently), its submit button, and each field name the page map expects. Empty when
- * the form is whole. A form cut short and posted back would have its missing fields stored blank.
+ * What keeps a form from being provably whole (README, "Disable an employee"); empty when whole. The
+ * closing `</form>` is checked in the HTML because the parser closes a cut form silently.
  */
 export function formGaps<S extends SelectorMap>(page: Page<S>, form: Nodes, submitSelector: string, fieldNames: readonly string[]): string[] {
   const gaps: string[] = [];

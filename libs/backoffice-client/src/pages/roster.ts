@@ -3,11 +3,8 @@ import { phoneDigits } from '../normalize.js';
 import { missingElement } from './page.js';
 
 /**
- * `GET /employee?…`: the roster table. With `limit=10000` the page is tens of megabytes, so it is
- * scanned row by row instead of being parsed into a DOM: cheerio (parse5 or htmlparser2) and a
- * streaming htmlparser2 pass both took well over the 300 ms budget on a 10 000-row page, and
- * the DOM held several copies' worth of memory. The selectors below are the classes the scan
- * keys on; cells are identified by their `employees-col-*` class, as the real page names them.
+ * `GET /employee?…`: the roster table, scanned row by row, since a DOM of the tens of megabytes at
+ * `limit=10000` is far over the parse budget (README, "Parsing"). Cells are keyed by their class.
  */
 export const rosterSelectors = {
   table: 'table.table-employees-list',
@@ -24,6 +21,14 @@ export const rosterSelectors = {
   activeIcon: 'td.employees-col-active i.fa-check',
   employeeLink: 'a[href^="/employee/edit/"], a[href^="/employee/permissions/"], a[href^="/employee/compensation/"]',
 } as const;
+
+/** The whole roster, every status. */
+export const ROSTER_ALL_PATH = '/employee?limit=10000&active=all';
+
+/** The roster filtered to one POS user id, with every status (protocol §3.5). */
+export function rosterByPosUserIdPath(posUserId: number): string {
+  return `/employee?sort_type=first_name&sort_dir=1&first_name=&last_name=&posUserId=${encodeURIComponent(String(posUserId))}&active=all&limit=10000`;
+}
 
 export interface RosterRow {
   employeeId: number;

@@ -106,11 +106,8 @@ function checkedValues(page: TreePage, key: keyof typeof siteTreeSelectors): Set
 }
 
 /**
- * The sites an employee is stored as available at (protocol §3.3 "Reading"): `'all'` when an
- * all-sites rollup is checked; else a site is skipped when its region or district is denied,
- * included when its region or district grants all, else included iff its `[isAvailable]` box is
- * unchecked and its `[siteId]` input is present and enabled. Checked/disabled are read as stored,
- * whether or not the input is disabled.
+ * The sites an employee is stored as available at, by protocol §3.3 "Reading" (README, "Sites"); boxes
+ * are read as stored, disabled or not.
  */
 export function readStoredSites(page: TreePage, tree: SiteTree): 'all' | number[] {
   const isChecked = (key: 'allRegions' | 'allSitesFlat'): boolean =>

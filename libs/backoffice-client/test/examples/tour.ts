@@ -84,6 +84,12 @@ for (const attempt of [
   }
 }
 
+// Cancelling: every call takes { signal } last and rejects with its reason, sending nothing more
+const gone = new AbortController();
+const pending = bo.listEmployees({ refresh: true, signal: gone.signal });
+gone.abort(new Error('the page was closed'));
+console.log('cancelled →', await pending.catch((error: Error) => error.message));
+
 function baseInput() {
   return {
     firstName: 'Sam',

@@ -1,4 +1,5 @@
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
+import { describeError } from '@washops/client-core';
 import { BackofficeClient, type BackofficeClientOptions, type CreateEmployeeInput } from '../../src/index.js';
 
 export interface RecordedCall {
@@ -6,6 +7,8 @@ export interface RecordedCall {
   path: string;
   start: number;
   end: number;
+  /** The status, or why no answer came (`failed: …`); empty while in flight. */
+  outcome: string;
 }
 
 /** A fetch that records every call (with its timing), optionally rewriting a request body first. */
@@ -20,10 +23,15 @@ export function recordingFetch(rewrite?: (method: string, path: string, body: st
     const path = url.pathname + url.search;
     let body = init?.body;
     if (rewrite && typeof body === 'string') body = rewrite(method, url.pathname, body);
-    const call: RecordedCall = { method, path, start: performance.now(), end: Number.NaN };
+    const call: RecordedCall = { method, path, start: performance.now(), end: Number.NaN, outcome: '' };
     calls.push(call);
     try {
-      return await fetch(input, { ...init, body });
+      const response = await fetch(input, { ...init, body });
+      call.outcome = String(response.status);
+      return response;
+    } catch (error) {
+      call.outcome = `failed: ${describeError(error)}`;
+      throw error;
     } finally {
       call.end = performance.now();
     }

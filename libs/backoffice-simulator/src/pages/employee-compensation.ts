@@ -16,7 +16,7 @@ function toDate(formDate: string): Date {
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
 }
 
-export function shiftFormDate(formDate: string, days: number): string {
+function shiftFormDate(formDate: string, days: number): string {
   const d = new Date(toDate(formDate).getTime() + days * DAY_MS);
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 }

@@ -223,7 +223,7 @@ function buttons(saveText: string, cancelId: string): string {
 }
 
 /** The default of a blank create form, as on the real tenant: the first region switched to "No". */
-export function defaultCreateAccess(tree: SiteTree): SiteAccess {
+function defaultCreateAccess(tree: SiteTree): SiteAccess {
   if (tree.kind === 'flat') return { all: false, regionsAll: [], districtsAll: [], siteIds: tree.sites.map((s) => s.id) };
   const first = tree.regions[0];
   return {

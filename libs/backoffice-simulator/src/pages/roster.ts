@@ -22,7 +22,7 @@ export interface RosterQuery {
 }
 
 /** The query string the sort and pager links carry (every active filter, URL-encoded like the real links). */
-export function rosterQueryString(q: RosterQuery, overrides: Partial<Pick<RosterQuery, 'sortType' | 'sortDir'>> = {}): string {
+function rosterQueryString(q: RosterQuery, overrides: Partial<Pick<RosterQuery, 'sortType' | 'sortDir'>> = {}): string {
   const parts = [`sort_type=${overrides.sortType ?? q.sortType}`, `sort_dir=${overrides.sortDir ?? q.sortDir}`];
   if (q.firstName) parts.push(`first_name=${encodeURIComponent(q.firstName)}`);
   if (q.lastName) parts.push(`last_name=${encodeURIComponent(q.lastName)}`);

@@ -92,42 +92,18 @@ export interface BackofficeUserRecord {
   siteAccess: SiteAccess;
 }
 
-/** The public view of an employee (`control.employees()`). */
-export interface SimEmployee {
-  id: number;
-  posCredentialId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  posUserId: number;
-  posPin: number;
-  isActive: boolean;
-  departmentIds: number[];
+/** The public view of an employee (`control.employees()`): the record without its internals, dates as ISO dates. */
+export interface SimEmployee extends Omit<EmployeeRecord, 'siteAccess' | 'startDate' | 'wageHistory' | 'statusSince'> {
   /** `'all'` when every site is allowed through the "all regions" switch, else the effective site ids, ascending. */
   siteIds: 'all' | number[];
-  grants: number[];
-  overrides: number[];
   /** ISO date (YYYY-MM-DD). */
   startDate: string;
-  emergencyContactName: string;
-  emergencyContactPhone: string;
-  adpEmployeeId: string;
-  wage: Wage;
   /** Oldest first, effective dates as ISO dates. */
   wageHistory: Array<Wage & { effectiveDate: string }>;
 }
 
-/** The public view of a Back Office user (`control.users()`). */
-export interface SimBackofficeUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  employeeId: number | null;
-  active: boolean;
-  tokens: string[];
+/** The public view of a Back Office user (`control.users()`): no phone, password or raw site access. */
+export interface SimBackofficeUser extends Omit<BackofficeUserRecord, 'phone' | 'password' | 'siteAccess'> {
   siteIds: 'all' | number[];
 }
 
@@ -140,7 +116,14 @@ export function effectiveSiteIds(tree: SiteTree, access: SiteAccess): number[] {
   return [...ids].filter((id) => tree.sites.some((s) => s.id === id)).sort((a, b) => a - b);
 }
 
-export function isoFromFormDate(date: string): string {
+/** MM/DD/YYYY in UTC, the form's date format. */
+export function formDate(d: Date): string {
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${d.getUTCFullYear()}`;
+}
+
+function isoFromFormDate(date: string): string {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date);
   return m ? `${m[3]}-${m[1]}-${m[2]}` : date;
 }

@@ -1,7 +1,7 @@
-import { createRandom, pick, randomInt, type Random } from '../prng.js';
+import { Prng } from '@washops/sim-kit';
 import { BO_TEMPLATES, DEPARTMENTS, POS_TEMPLATES } from './catalog.js';
 import type { BackofficeUserRecord, EmployeeRecord, SiteAccess, SiteTree } from './model.js';
-import { TenantStore } from './model.js';
+import { formDate, TenantStore } from './model.js';
 
 /**
  * The hierarchical demo tree follows the shape of the real tenant the reference pages come from (site ids are not
@@ -81,11 +81,11 @@ const LAST_NAMES = [
   'Núñez', 'Lee', 'Nguyen',
 ];
 
-function formatPhone(random: Random, n: number): string {
+function formatPhone(prng: Prng, n: number): string {
   const area = '555';
   const mid = String(100 + Math.floor(n / 10_000)).padStart(3, '0');
   const last = String(n % 10_000).padStart(4, '0');
-  switch (randomInt(random, 0, 5)) {
+  switch (prng.int(0, 5)) {
     case 0:
       return `(${area}) ${mid}-${last}`;
     case 1:
@@ -101,23 +101,27 @@ function formatPhone(random: Random, n: number): string {
   }
 }
 
-function formDate(d: Date): string {
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  return `${mm}/${dd}/${d.getUTCFullYear()}`;
-}
-
-function randomAccess(random: Random, tree: SiteTree): SiteAccess {
-  const roll = random();
+function randomAccess(prng: Prng, tree: SiteTree): SiteAccess {
+  const roll = prng.next();
   if (roll < 0.1) return { all: true };
   if (tree.kind === 'hierarchical' && roll < 0.18) {
-    const district = pick(random, tree.districts);
+    const district = prng.pick(tree.districts);
     return { all: false, regionsAll: [], districtsAll: [district.id], siteIds: [] };
   }
-  const count = roll < 0.75 ? 1 : randomInt(random, 2, 4);
+  const count = roll < 0.75 ? 1 : prng.int(2, 4);
   const ids = new Set<number>();
-  while (ids.size < count) ids.add(pick(random, tree.sites).id);
+  while (ids.size < count) ids.add(prng.pick(tree.sites).id);
   return { all: false, regionsAll: [], districtsAll: [], siteIds: [...ids].sort((a, b) => a - b) };
+}
+
+/** FNV-1a of the seed text: sim-kit's Prng seeded with it keeps the demo tenant, fault draws and ids as they were. */
+export function legacySeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 export interface SeedOptions {
@@ -131,7 +135,8 @@ export const DEFAULT_EMPLOYEE_COUNT = 300;
 
 /** Builds the demo tenant. The same options always give the same tenant. */
 export function seedTenant(options: SeedOptions): TenantStore {
-  const random = createRandom(`tenant:${options.seed}`);
+  const prng = new Prng(legacySeed(`tenant:${options.seed}`));
+  const random = prng.asFunction();
   const tree = options.tenant === 'flat' ? flatTree() : hierarchicalTree();
   const store = new TenantStore(tree);
   const base = Date.UTC(2024, 0, 1);
@@ -142,27 +147,27 @@ export function seedTenant(options: SeedOptions): TenantStore {
     id += random() < 0.15 ? 2 : 1;
     credentialId += 1;
     let posUserId: number;
-    do posUserId = randomInt(random, 100, 9999 + options.employeeCount * 10);
+    do posUserId = prng.int(100, 9999 + options.employeeCount * 10);
     while (usedPos.has(posUserId));
     usedPos.add(posUserId);
-    const firstName = pick(random, FIRST_NAMES);
-    const lastName = pick(random, LAST_NAMES);
+    const firstName = prng.pick(FIRST_NAMES);
+    const lastName = prng.pick(LAST_NAMES);
     const shownFirst = random() < 0.05 ? firstName.toLowerCase() : firstName;
     const emailRoll = random();
     const email =
       emailRoll < 0.15 ? '' : emailRoll < 0.2 ? `PERSON${String(i + 1).padStart(4, '0')}@Example.com` : `person${String(i + 1).padStart(4, '0')}@example.com`;
     const templateRoll = random();
-    const template = templateRoll < 0.7 ? pick(random, POS_TEMPLATES) : null;
+    const template = templateRoll < 0.7 ? prng.pick(POS_TEMPLATES) : null;
     const grants = template
       ? [...template.grants]
       : templateRoll < 0.85
         ? [22, 25, ...(random() < 0.5 ? [23] : [])]
         : [];
     const departments = new Set<number>([3]);
-    if (random() < 0.6) departments.add(pick(random, DEPARTMENTS).id);
+    if (random() < 0.6) departments.add(prng.pick(DEPARTMENTS).id);
     const start = new Date(Date.UTC(2018, 0, 1) + Math.floor(random() * 7 * 365) * 86_400_000);
     const isActive = random() > 0.12;
-    const access = randomAccess(random, tree);
+    const access = randomAccess(prng, tree);
     const firstSite = access.all ? tree.sites[0] : tree.sites.find((s) => !access.all && access.siteIds.includes(s.id));
     const record: EmployeeRecord = {
       id,
@@ -170,21 +175,21 @@ export function seedTenant(options: SeedOptions): TenantStore {
       firstName: shownFirst,
       lastName: random() < 0.05 ? lastName.toLowerCase() : lastName,
       email,
-      phone: formatPhone(random, 10_000 + i),
+      phone: formatPhone(prng, 10_000 + i),
       posUserId,
-      posPin: randomInt(random, 10_000, 99_999),
+      posPin: prng.int(10_000, 99_999),
       isActive,
       departmentIds: [...departments],
       siteAccess: access,
       grants,
       overrides: template ? [...template.overrides] : [],
       startDate: formDate(start),
-      emergencyContactName: random() < 0.3 ? `${pick(random, FIRST_NAMES)} ${lastName}` : '',
+      emergencyContactName: random() < 0.3 ? `${prng.pick(FIRST_NAMES)} ${lastName}` : '',
       emergencyContactPhone: '',
-      adpEmployeeId: random() < 0.2 ? String(randomInt(random, 100_000, 999_999)) : '',
+      adpEmployeeId: random() < 0.2 ? String(prng.int(100_000, 999_999)) : '',
       wage: {
         isHourly: random() > 0.05,
-        regularRate: (randomInt(random, 1200, 2400) / 100).toFixed(2),
+        regularRate: (prng.int(1200, 2400) / 100).toFixed(2),
         overtimeRate: '',
         isOvertimeEligible: true,
         siteId: firstSite?.id ?? null,
@@ -196,7 +201,7 @@ export function seedTenant(options: SeedOptions): TenantStore {
     record.wageHistory.push({ ...record.wage, effectiveDate: record.startDate });
     if (random() < 0.3) {
       // A raise a year after the start.
-      const raised = (Number(record.wage.regularRate) + randomInt(random, 50, 200) / 100).toFixed(2);
+      const raised = (Number(record.wage.regularRate) + prng.int(50, 200) / 100).toFixed(2);
       record.wage = { ...record.wage, regularRate: raised, overtimeRate: (Math.round(Number(raised) * 150) / 100).toFixed(2) };
       record.wageHistory.push({ ...record.wage, effectiveDate: formDate(new Date(start.getTime() + 365 * 86_400_000)) });
     }
@@ -205,7 +210,13 @@ export function seedTenant(options: SeedOptions): TenantStore {
   store.nextEmployeeId = id + 1;
   store.nextPosCredentialId = credentialId + 1;
 
-  // Back Office users: some linked to employees (7-digit ids), plus one per configured sign-in (the bot).
+  seedBackofficeUsers(store, prng, options.users);
+  return store;
+}
+
+/** Back Office users: some linked to employees (7-digit ids), plus one per configured sign-in (the bot). */
+function seedBackofficeUsers(store: TenantStore, prng: Prng, signIns: SeedOptions['users']): void {
+  const random = prng.asFunction();
   let userId = 2_944_451;
   const generalUser = BO_TEMPLATES.find((t) => t.name === 'General User');
   const employees = [...store.employees.values()];
@@ -225,9 +236,9 @@ export function seedTenant(options: SeedOptions): TenantStore {
       siteAccess: { all: true },
     };
     store.users.set(user.id, user);
-    userId += randomInt(random, 1, 40);
+    userId += prng.int(1, 40);
   }
-  for (const signIn of options.users) {
+  for (const signIn of signIns) {
     userId += 1;
     store.users.set(userId, {
       id: userId,
@@ -244,5 +255,4 @@ export function seedTenant(options: SeedOptions): TenantStore {
     });
   }
   store.nextUserId = Math.max(3_312_060, userId + 1);
-  return store;
 }

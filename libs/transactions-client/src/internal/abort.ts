@@ -1,29 +1,5 @@
+import { sleep, throwIfAborted } from '@washops/client-core';
 import { setMaxListeners } from 'node:events';
-
-/** Throws the signal's reason when it is aborted, as `fetch` does. */
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason;
-}
-
-/**
- * Waits `ms`, or rejects with the signal's reason as soon as it aborts. Hand-written rather than
- * `timers/promises` because that one rejects with its own AbortError instead of the signal's reason.
- */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** A controller that aborts when any parent signal aborts; `dispose()` detaches it from them. */
 export interface LinkedController {

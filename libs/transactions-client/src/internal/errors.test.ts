@@ -1,7 +1,8 @@
 import { APIError, AuthenticationError, NotFoundError, RateLimitError, ValidationError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { makeStatusError, parseVendorError } from './errors.js';
-import { backoffDelay, parseRetryAfter } from './retry.js';
+import { backoffDelay } from '@washops/client-core';
+import { parseRetryAfter } from './retry.js';
 
 const input = (status: number, body: unknown, extra = {}) => ({
   status,

@@ -1,8 +1,9 @@
 import { APIError, APITimeoutError, NotFoundError } from '@washops/shared-errors';
-import { linkSignals, sleepUntil, throwIfAborted } from './abort.js';
+import { throwIfAborted, type Logger } from '@washops/client-core';
+import { linkSignals, sleepUntil } from './abort.js';
 import type { TransactionJobItem } from '../models.js';
 import { parseJobItems, pollJob, submitJobPage, type JobCriteria, type PollResult } from './jobs.js';
-import { callHook, type Logger } from './logger.js';
+import { callHook } from './logger.js';
 import { PAGE_SIZE } from './paginate.js';
 import { Semaphore } from './semaphore.js';
 import type { Transport } from './transport.js';
@@ -21,7 +22,7 @@ export interface JobRunOptions {
  * Learns how long a job takes, so later pages are first polled when they are likely done: one poll
  * per page instead of a poll every interval. Uses recent pages only, so it follows drift.
  */
-export class JobDurationEstimator {
+class JobDurationEstimator {
   private readonly doneBy: number[] = [];
   private readonly notDoneAt: number[] = [];
 

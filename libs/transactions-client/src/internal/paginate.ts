@@ -4,7 +4,7 @@ import { APIError } from '@washops/shared-errors';
 export const PAGE_SIZE = 100;
 
 /** A runaway guard: 31 days of the busiest site fit in far fewer pages. */
-export const MAX_PAGES = 10_000;
+const MAX_PAGES = 10_000;
 
 export interface FetchedPage<T> {
   items: T[];

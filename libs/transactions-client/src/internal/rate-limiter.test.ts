@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sleep } from './abort.js';
+import { sleep } from '@washops/client-core';
 import { RateLimiter } from './rate-limiter.js';
 
 /** A request's life: sent, reached the server (somewhere in between), answered. */

@@ -1,9 +1,10 @@
 import { APIError, APITimeoutError, type RateLimitError, type WashOpsError } from '@washops/shared-errors';
-import { linkSignals, sleep, throwIfAborted } from './abort.js';
+import { backoffDelay, describeError, safeLog, sleep, throwIfAborted, type BackoffOptions, type FetchLike, type Logger } from '@washops/client-core';
+import { linkSignals } from './abort.js';
 import { isRetryableStatus, makeStatusError } from './errors.js';
-import { callHook, safeLog, type Logger } from './logger.js';
+import { callHook } from './logger.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, type BackoffOptions } from './retry.js';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry.js';
 
 export type QueryValue = string | number | undefined;
 
@@ -11,7 +12,7 @@ export interface TransportOptions {
   baseUrl: string;
   /** Sent with every request; may hold the API key (never logged). */
   headers: Record<string, string>;
-  fetch: typeof fetch;
+  fetch: FetchLike;
   limiter: RateLimiter;
   maxRetries: number;
   timeoutMs: number;
@@ -179,7 +180,7 @@ export class Transport {
       const details = { method: spec.method, path: spec.path, ...(status === undefined ? {} : { status }) };
       const error = timedOut
         ? new APITimeoutError(`The Data API did not answer within ${timeoutMs} ms (${spec.method} ${spec.path})`, { details, status })
-        : new APIError(`Could not reach the Data API (${spec.method} ${spec.path}): ${describe(cause)}`, { details, cause, status });
+        : new APIError(`Could not reach the Data API (${spec.method} ${spec.path}): ${describeError(cause)}`, { details, cause, status });
       return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.#options.backoff) };
     } finally {
       clearTimeout(timer);
@@ -196,11 +197,4 @@ type AttemptOutcome =
 
 function elapsed(started: number): number {
   return Math.round(performance.now() - started);
-}
-
-/** A short reason for a network failure: undici hides the useful part in `cause`. */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
 }

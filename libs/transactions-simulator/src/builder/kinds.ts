@@ -17,7 +17,7 @@ import {
   type CatalogItem,
   type ChainSite,
 } from '../chain.js';
-import type { Prng } from '../prng.js';
+import type { Prng } from '@washops/sim-kit';
 import { FLEET_BASE, memberTier } from './people.js';
 import type { BuiltDiscount, BuiltTransaction, Kind, LinePlan, TenderKind, TransactionStatus } from './types.js';
 

@@ -1,9 +1,9 @@
 /** Who is on a ticket: customers, their names and plates, each site's staff roster, and the local hour. */
 import { FIRST_NAMES, FLEET_COMPANIES, LAST_NAMES, type ChainSite } from '../chain.js';
-import { Prng, hashString } from '../prng.js';
+import { Prng, hashString } from '@washops/sim-kit';
 
 /** Customer numbers start here; a customer id is `<number>:<siteId>`. Fleet accounts follow the members. */
-export const CUSTOMER_BASE = 5000;
+const CUSTOMER_BASE = 5000;
 export const FLEET_BASE = 90_000;
 
 export function customerId(site: ChainSite, customer: number): string | null {

@@ -1,5 +1,5 @@
 /** How a ticket is paid: one or two tenders per tender kind, with the cosmetic card digits drawn last. */
-import type { Prng } from '../prng.js';
+import type { Prng } from '@washops/sim-kit';
 import type { BuiltTender, TenderKind, TransactionStatus } from './types.js';
 
 const BRANDS = ['Visa', 'MasterCard', 'Discover', 'Amex'] as const;

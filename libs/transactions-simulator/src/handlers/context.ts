@@ -1,7 +1,7 @@
 /** What every endpoint handler gets: the caller, the request, and the simulator's shared state. */
 import type { Caller } from '../auth.js';
 import type { DataStore } from '../data-store.js';
-import type { FaultRegistry } from '../faults.js';
+import type { TransactionsFaultRegistry } from '../faults.js';
 import type { Endpoint, Reply } from '../http.js';
 import type { JobRegistry } from '../jobs.js';
 import type { LruCache } from '../lru.js';
@@ -22,7 +22,7 @@ export interface SimState {
   settings: Settings;
   store: DataStore;
   jobs: JobRegistry;
-  faults: FaultRegistry;
+  faults: TransactionsFaultRegistry;
   v2Cache: LruCache<string, { body: string; expiresAt: number }>;
   /** Share of list criteria answered with `total: null` when that quirk is on. */
   nullTotalsShare: number;

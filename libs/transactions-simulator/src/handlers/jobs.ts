@@ -15,7 +15,7 @@ export const loadJob: Handler = (state, { caller, query }) => {
     caller.credential.apiId,
     { site, startMs: criteria.startMs, endMs: criteria.endMs, page: criteria.offset, limit: criteria.limit },
     () => {
-      const fault = state.faults.take('loadJob', (k) => JOB_FAULTS.includes(k));
+      const fault = state.faults.first('loadJob', (f) => JOB_FAULTS.includes(f.kind));
       return { fails: fault?.kind === 'jobFail', neverFinishes: fault?.kind === 'jobNeverFinishes' };
     },
   );

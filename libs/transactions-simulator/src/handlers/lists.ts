@@ -2,12 +2,12 @@
 import { TYPE_BIT } from '../chain.js';
 import { listItem, listItemV2 } from '../envelopes.js';
 import { json, type Reply } from '../http.js';
-import { hashString } from '../prng.js';
+import { hashString } from '@washops/sim-kit';
 import { parseItemType, parseListCriteria, selectSites } from '../validation.js';
 import type { Ctx, Handler, SimState } from './context.js';
 
 /** `/transaction/version-2` caches each response for 10 minutes per criteria (§1 "Server-side caching"). */
-export const V2_CACHE_TTL_MS = 10 * 60_000;
+const V2_CACHE_TTL_MS = 10 * 60_000;
 
 export const list: Handler = (state, ctx) => listResponse(state, ctx, undefined, false);
 

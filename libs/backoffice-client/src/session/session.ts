@@ -1,7 +1,9 @@
+import { safeLog, type Logger } from '@washops/client-core';
 import { AuthenticationError, BackofficeServerError } from '@washops/shared-errors';
 import { isLoginPage, isLoginPath } from '../pages/login.js';
+import type { HttpResult, RequestSpec, Transport } from '../transport/transport.js';
 import { SharedExclusiveLock } from './lock.js';
-import type { BackofficeLogger, HttpResult, RequestSpec, Transport } from './transport.js';
+import { SharedFlight } from './shared-flight.js';
 
 export interface Credentials {
   username: string;
@@ -14,29 +16,24 @@ type LostSignal = 'redirect-to-login' | 'login-page' | 'forbidden';
 export const MAX_LOGIN_COOLDOWN_MS = 15 * 60_000;
 
 /**
- * A lazily opened BackOffice session. Concurrent callers share one login (single flight); a lost
- * session is renewed once and the request repeated once. A POST is repeated only when it was
- * provably not processed: the server answered it with the redirect to /login.
- *
- * After the server rejects the credentials, no login is posted again for a cool-down (doubling
- * per rejection up to 15 minutes, reset by a successful login): every call in the meantime fails
- * fast, so a wrong password cannot turn into a storm of attempts that locks the bot account.
+ * A lazily opened session with one shared login, renewed once when lost. Rejected credentials start
+ * a cool-down, so a wrong password cannot lock the bot account (README, "Behaviour worth knowing").
  */
 export class Session {
   #loggedIn = false;
   #generation = 0;
-  #flight: Promise<void> | null = null;
+  #login: SharedFlight<void> | null = null;
   readonly #lock = new SharedExclusiveLock();
   #loginCount = 0;
   readonly #transport: Transport;
   readonly #credentials: Credentials;
-  readonly #logger: BackofficeLogger | undefined;
+  readonly #logger: Logger | undefined;
   readonly #initialCooldownMs: number;
   #nextCooldownMs: number;
   #refusedUntil = 0;
   #refusal: AuthenticationError | null = null;
 
-  constructor(transport: Transport, credentials: Credentials, options: { logger?: BackofficeLogger | undefined; loginCooldownMs: number }) {
+  constructor(transport: Transport, credentials: Credentials, options: { logger?: Logger | undefined; loginCooldownMs: number }) {
     this.#transport = transport;
     this.#credentials = credentials;
     this.#logger = options.logger;
@@ -49,35 +46,33 @@ export class Session {
     return this.#loginCount;
   }
 
-  /** One request, renewing a lost session as described above; waits while an exclusive section runs. */
+  /** One request, renewing a lost session; waits while an exclusive section runs. */
   request(spec: RequestSpec): Promise<HttpResult> {
-    return this.#lock.shared(() => this.#send(spec));
+    return this.#lock.shared(() => this.#send(spec), spec.signal);
   }
 
   /**
-   * Runs `work` with no other request of this session in flight. The server keeps one queue of
-   * one-time flashes per session and shows it on whatever page renders next: a form POST and the
-   * read of its rejection page must not interleave with other page loads, which would take the
-   * flash or add theirs to it.
+   * Runs `work` with no other request of this session in flight: the server shows a form's one-time
+   * flash on whatever page of the session renders next, so no other page load may take it.
    */
-  exclusive<T>(work: (request: (spec: RequestSpec) => Promise<HttpResult>) => Promise<T>): Promise<T> {
-    return this.#lock.exclusive(() => work((spec) => this.#send(spec)));
+  exclusive<T>(work: (request: (spec: RequestSpec) => Promise<HttpResult>) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.#lock.exclusive(() => work((spec) => this.#send(spec)), signal);
   }
 
   async #send(spec: RequestSpec): Promise<HttpResult> {
-    const generation = await this.ensure();
+    const generation = await this.ensure(spec.signal);
     const first = await this.#transport.send(withDefaults(spec));
     const lost = lostSignal(first);
     if (!lost) return first;
     this.invalidate(generation);
-    this.#logger?.warn({ method: spec.method, path: spec.path, signal: lost }, 'backoffice session lost');
+    safeLog(this.#logger, 'warn', { method: spec.method, path: spec.path, signal: lost }, 'backoffice session lost');
     if (spec.method === 'POST' && lost !== 'redirect-to-login') {
       throw new AuthenticationError(
         `The BackOffice session was lost during POST ${spec.path} (${lost}); the form may or may not have been processed, so it was not sent again`,
         { status: first.status, details: { method: spec.method, path: spec.path, signal: lost, mayHaveBeenProcessed: true } },
       );
     }
-    const renewed = await this.ensure();
+    const renewed = await this.ensure(spec.signal);
     const second = await this.#transport.send(withDefaults(spec));
     const lostAgain = lostSignal(second);
     if (lostAgain) {
@@ -91,15 +86,19 @@ export class Session {
   }
 
   /** Logs in unless a session is open; concurrent callers wait on the same login. */
-  async ensure(): Promise<number> {
+  async ensure(signal?: AbortSignal): Promise<number> {
     while (!this.#loggedIn) {
-      if (!this.#flight) {
+      let login = this.#login;
+      if (!login || login.abandoned) {
         this.#refuseDuringCooldown();
-        this.#flight = this.#login().finally(() => {
-          this.#flight = null;
-        });
+        const started: SharedFlight<void> = new SharedFlight((loginSignal) =>
+          this.#logIn(loginSignal).finally(() => {
+            if (this.#login === started) this.#login = null;
+          }),
+        );
+        this.#login = login = started;
       }
-      await this.#flight;
+      await login.wait(signal);
     }
     return this.#generation;
   }
@@ -118,7 +117,7 @@ export class Session {
     const error = new AuthenticationError('Login failed: the BackOffice rejected the credentials', { status });
     this.#refusal = error;
     this.#refusedUntil = Date.now() + this.#nextCooldownMs;
-    this.#logger?.warn({ cooldownMs: this.#nextCooldownMs }, 'backoffice login rejected; cooling down');
+    safeLog(this.#logger, 'warn', { cooldownMs: this.#nextCooldownMs }, 'backoffice login rejected; cooling down');
     this.#nextCooldownMs = Math.min(this.#nextCooldownMs * 2, MAX_LOGIN_COOLDOWN_MS);
     return error;
   }
@@ -128,7 +127,7 @@ export class Session {
     this.#refusal = null;
     this.#refusedUntil = 0;
     this.#nextCooldownMs = this.#initialCooldownMs;
-    this.#logger?.info({ username: this.#credentials.username, login: this.#loginCount }, 'backoffice signed in');
+    safeLog(this.#logger, 'info', { username: this.#credentials.username, login: this.#loginCount }, 'backoffice signed in');
   }
 
   /** Marks the session lost, unless another caller already renewed it since `generation`. */
@@ -146,10 +145,10 @@ export class Session {
     await this.#transport.send({ method: 'GET', path: '/logout' }).catch(() => undefined);
   }
 
-  async #login(): Promise<void> {
+  async #logIn(signal: AbortSignal): Promise<void> {
     this.#loginCount++;
     await this.#transport.clearCookies();
-    const page = await this.#transport.send({ method: 'GET', path: '/login', follow: true });
+    const page = await this.#transport.send({ method: 'GET', path: '/login', follow: true, signal });
     if (page.status >= 400) {
       throw new BackofficeServerError(`Unexpected login page response: HTTP ${page.status}`, { status: page.status });
     }
@@ -161,6 +160,7 @@ export class Session {
         ['_password', this.#credentials.password],
       ],
       sensitive: true,
+      signal,
     });
     if (answer.location !== undefined) {
       if (isLoginPath(answer.location)) throw this.#rejected(answer.status);

@@ -27,3 +27,25 @@ describe('SharedExclusiveLock', () => {
     await expect(lock.shared(() => Promise.resolve('ok'))).resolves.toBe('ok');
   });
 });
+
+describe('SharedExclusiveLock with a signal', () => {
+  it('rejects a waiter at once when its signal aborts, and an exclusive waiter that leaves lets shared work go', async () => {
+    const lock = new SharedExclusiveLock();
+    let release: () => void = () => undefined;
+    const holding = lock.shared(() => new Promise<void>((resolve) => (release = resolve)));
+    const controller = new AbortController();
+    const ran: string[] = [];
+    const writer = lock.exclusive(async () => void ran.push('writer'), controller.signal);
+    // Queued behind the waiting writer (writer-preferring).
+    const reader = lock.shared(async () => void ran.push('reader'));
+    await tick();
+    expect(ran).toEqual([]);
+    controller.abort(new Error('gave up'));
+    await expect(writer).rejects.toThrow('gave up');
+    await reader;
+    expect(ran).toEqual(['reader']);
+    release();
+    await holding;
+    await expect(lock.exclusive(() => Promise.resolve('alone'))).resolves.toBe('alone');
+  });
+});

@@ -1,11 +1,8 @@
-/**
- * The server-side rules of the employee and Back Office user forms: binding a posted form into values, the
- * validation messages in the real order (reference protocol §2.1) and the uniqueness checks.
- */
+/** The employee and Back Office user forms' server rules: binding, messages in the real order (protocol §2.1), uniqueness. */
 import { parseIds, parsePositiveInt, type FormBody } from './form.js';
 import { decodeSiteAccess, EMPLOYEE_TREE } from './site-tree.js';
 import { DEPARTMENTS } from './tenant/catalog.js';
-import type { SiteAccess, TenantStore } from './tenant/model.js';
+import type { EmployeeRecord, SiteAccess, TenantStore } from './tenant/model.js';
 import { effectiveSiteIds } from './tenant/model.js';
 
 /** Messages captured from the real server, byte for byte (note the double space and the embedded newline). */
@@ -45,7 +42,8 @@ export const CHOSEN_MESSAGES = {
   userNotFound: 'The user could not be found.',
 } as const;
 
-export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,63}$/;
+const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,63}$/;
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** MM/DD/YYYY (one-digit month and day tolerated) of a real calendar day, normalised; null when invalid. */
 export function parseFormDate(value: string): string | null {
@@ -57,7 +55,7 @@ export function parseFormDate(value: string): string | null {
   return `${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}/${year}`;
 }
 
-export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export interface BoundEmployee {
@@ -151,7 +149,7 @@ export function bindEmployee(
  * Email uniqueness among employees and Back Office users, case-insensitive. An employee and the Back Office user
  * linked to it share one email, so each exempts the other.
  */
-export function isEmailTaken(store: TenantStore, email: string, self: { employeeId: number | null; userId: number | null }): boolean {
+function isEmailTaken(store: TenantStore, email: string, self: { employeeId: number | null; userId: number | null }): boolean {
   const wanted = normalEmail(email);
   for (const e of store.employees.values()) {
     if (e.id === self.employeeId) continue;
@@ -162,4 +160,56 @@ export function isEmailTaken(store: TenantStore, email: string, self: { employee
     if (u.email !== '' && normalEmail(u.email) === wanted) return true;
   }
   return false;
+}
+
+export interface BoundBackofficeUser {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  /** The linked employee, when the user is an Employee of the Wash. */
+  employee: EmployeeRecord | undefined;
+}
+
+/**
+ * Binds and checks a Back Office user insert. Linking a disabled employee is refused on its own
+ * (`employeeInactive`), before any other check, as the real server does.
+ */
+export function bindBackofficeUser(
+  form: FormBody,
+  store: TenantStore,
+): { value: BoundBackofficeUser; errors: string[]; employeeInactive: boolean } {
+  const username = form.value('user[username]').trim();
+  const email = form.value('employee[email]').trim();
+  const password = form.value('user[password]');
+  const errors: string[] = [];
+  let firstName = form.value('employee[firstName]').trim();
+  let lastName = form.value('employee[lastName]').trim();
+  let employee: EmployeeRecord | undefined;
+  if (form.has('employee[isOnSiteEmployee]')) {
+    const employeeId = parsePositiveInt(form.value('user[employeeId]'));
+    employee = employeeId === null ? undefined : store.employees.get(employeeId);
+    if (!employee) {
+      errors.push(CHOSEN_MESSAGES.userEmployeeMissing);
+    } else if (!employee.isActive) {
+      return { value: { username, email, firstName, lastName, password, employee }, errors: [MESSAGES.relatedEmployeeInactive], employeeInactive: true };
+    } else {
+      firstName = employee.firstName;
+      lastName = employee.lastName;
+    }
+  } else {
+    if (firstName.length < 1 || firstName.length > 64) errors.push(CHOSEN_MESSAGES.userFirstName);
+    if (lastName.length < 1 || lastName.length > 64) errors.push(CHOSEN_MESSAGES.userLastName);
+  }
+  if (!EMAIL_PATTERN.test(email)) errors.push(CHOSEN_MESSAGES.userEmail);
+  if (!USERNAME_PATTERN.test(username)) errors.push(CHOSEN_MESSAGES.username);
+  if (password !== form.value('user[confirmPassword]') || password.length < 8) errors.push(CHOSEN_MESSAGES.password);
+  if (username !== '' && [...store.users.values()].some((u) => u.username.toLowerCase() === username.toLowerCase())) {
+    errors.push(CHOSEN_MESSAGES.duplicateUsername(username));
+  }
+  if (email !== '' && isEmailTaken(store, email, { employeeId: employee?.id ?? null, userId: null })) {
+    errors.push(CHOSEN_MESSAGES.duplicateEmail(email));
+  }
+  return { value: { username, email, firstName, lastName, password, employee }, errors, employeeInactive: false };
 }

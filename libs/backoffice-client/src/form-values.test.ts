@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEmployeeInputSchema } from '../schemas.js';
-import { formatCents, formatFormDate, overtimeCents } from './money.js';
+import { formatCents, overtimeCents } from '@washops/client-core';
+import { formatFormDate } from './pages/form.js';
+import { createEmployeeInputSchema } from './schemas.js';
 import { PASSWORD_SYMBOLS, generatePassword, generatePin } from './secrets.js';
 
 describe('money', () => {

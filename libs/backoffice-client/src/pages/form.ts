@@ -1,17 +1,13 @@
 import type { CheerioAPI } from 'cheerio';
-import type { Nodes } from '../pages/page.js';
+import type { Nodes } from './page.js';
 
 export type FormPair = [name: string, value: string];
 
 const SKIPPED_INPUT_TYPES = new Set(['submit', 'button', 'reset', 'image', 'file']);
 
 /**
- * The name/value pairs a browser submits for a form of the server's HTML, in document order:
- * disabled controls (and those inside a disabled fieldset) are skipped, as are unchecked
- * checkboxes and radios, buttons and file inputs; a checked box without a value sends `on`;
- * a multi-select sends each selected option; a single select with nothing selected sends its
- * first enabled option; a textarea sends its text. One addition for this server: a text input
- * without a value falls back to its `data-value` (date pickers keep their date there).
+ * The name/value pairs a browser submits for a form, in document order (README, "Forms"). One
+ * addition for this server: an input without a value sends its `data-value`, where date pickers keep it.
  */
 export function serializeForm($: CheerioAPI, form: Nodes): FormPair[] {
   const pairs: FormPair[] = [];
@@ -82,4 +78,9 @@ function selectedValues($: CheerioAPI, select: Nodes): string[] {
   const picked = chosen as Nodes | null;
   if (picked === null || !usable(picked)) return [];
   return [valueOf(picked)];
+}
+
+/** A calendar day as the forms write it, `MM/DD/YYYY`. */
+export function formatFormDate(day: { year: number; month: number; day: number }): string {
+  return `${String(day.month).padStart(2, '0')}/${String(day.day).padStart(2, '0')}/${String(day.year).padStart(4, '0')}`;
 }

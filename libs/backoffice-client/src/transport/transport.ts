@@ -1,21 +1,13 @@
-import { BackofficeServerError, redact, registerSecret, unregisterSecret } from '@washops/shared-errors';
-import { CookieJar } from 'tough-cookie';
-
-/** A pino-compatible logger; only the levels the client uses. */
-export interface BackofficeLogger {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
-
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+import { backoffDelay, describeError, safeLog, sleep, throwIfAborted, type BackoffOptions, type FetchLike, type Logger } from '@washops/client-core';
+import { BackofficeServerError } from '@washops/shared-errors';
+import { SecretCookieJar } from './cookie-jar.js';
 
 export interface TransportOptions {
   baseUrl: string;
   timeoutMs: number;
   userAgent?: string | undefined;
   fetch: FetchLike;
-  logger?: BackofficeLogger | undefined;
+  logger?: Logger | undefined;
   /** Extra attempts for a GET that met a network error or a 5xx (a GET changes nothing). */
   getRetries: number;
 }
@@ -32,6 +24,8 @@ export interface RequestSpec {
   sensitive?: boolean | undefined;
   /** Stop following redirects at a Location this accepts (the login page: the session is gone). */
   stopAt?: ((path: string) => boolean) | undefined;
+  /** The caller's: an abort stops the request and any wait before a retry, rejecting with its reason. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface HttpResult {
@@ -42,15 +36,16 @@ export interface HttpResult {
 }
 
 const MAX_REDIRECTS = 10;
+/** 25–75 ms before the first retry of a GET, doubling after that. */
+const GET_RETRY_BACKOFF: BackoffOptions = { initialMs: 75, maxMs: 2_000, jitter: 2 / 3 };
 
 /**
  * fetch with one cookie jar. Redirects are followed by hand (`redirect: 'manual'`) so every
  * Set-Cookie on the way is stored and a form POST's Location can be read.
  */
 export class Transport {
-  readonly #jar = new CookieJar();
+  readonly #jar = new SecretCookieJar();
   readonly #base: URL;
-  readonly #cookieValues = new Set<string>();
   readonly #options: TransportOptions;
 
   constructor(options: TransportOptions) {
@@ -61,17 +56,18 @@ export class Transport {
   async send(spec: RequestSpec): Promise<HttpResult> {
     const attempts = spec.method === 'GET' ? 1 + this.#options.getRetries : 1;
     for (let attempt = 1; ; attempt++) {
+      throwIfAborted(spec.signal);
       try {
         const result = await this.sendOnce(spec, attempt);
         if (spec.method === 'GET' && result.status >= 500 && attempt < attempts) {
-          await backoff(attempt);
+          await sleep(backoffDelay(attempt, GET_RETRY_BACKOFF), spec.signal);
           continue;
         }
         return result;
       } catch (error) {
         const retryable = spec.method === 'GET' && attempt < attempts && isNetworkError(error);
         if (!retryable) throw error;
-        await backoff(attempt);
+        await sleep(backoffDelay(attempt, GET_RETRY_BACKOFF), spec.signal);
       }
     }
   }
@@ -110,7 +106,7 @@ export class Transport {
 
   private async fetchOnce(url: URL, method: string, body: string | undefined, spec: RequestSpec, attempt: number): Promise<Response> {
     const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' };
-    const cookie = await this.#jar.getCookieString(url.href);
+    const cookie = await this.#jar.header(url.href);
     if (cookie) headers['cookie'] = cookie;
     if (this.#options.userAgent) headers['user-agent'] = this.#options.userAgent;
     if (body !== undefined) {
@@ -118,6 +114,7 @@ export class Transport {
       headers['origin'] = this.#base.origin;
     }
     const started = Date.now();
+    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
     let response: Response;
     try {
       response = await this.#options.fetch(url.href, {
@@ -125,24 +122,22 @@ export class Transport {
         headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        signal: spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout,
       });
     } catch (error) {
+      throwIfAborted(spec.signal);
       const timedOut = isTimeout(error);
-      this.log('warn', { method, path: pathOf(url), attempt, error: describe(error) }, 'backoffice request failed');
+      this.log('warn', { method, path: pathOf(url), attempt, error: describeError(error) }, 'backoffice request failed');
       const message = timedOut
         ? `${method} ${pathOf(url)} timed out after ${this.#options.timeoutMs} ms`
-        : `${method} ${pathOf(url)} failed: ${describe(error)}`;
+        : `${method} ${pathOf(url)} failed: ${describeError(error)}`;
       throw new BackofficeServerError(message, {
         cause: error,
         // A POST whose answer never came may still have been processed by the server.
         details: { method, path: pathOf(url), timedOut, networkError: true, ...(method === 'POST' ? { mayHaveBeenProcessed: true } : {}) },
       });
     }
-    for (const setCookie of response.headers.getSetCookie()) {
-      const stored = await this.#jar.setCookie(setCookie, url.href, { ignoreError: true });
-      if (stored && typeof stored.value === 'string') this.rememberCookieValue(stored.value);
-    }
+    await this.#jar.store(response.headers.getSetCookie(), url.href);
     this.log(
       'debug',
       { method, path: pathOf(url), status: response.status, ms: Date.now() - started, attempt, sensitive: spec.sensitive ?? false },
@@ -155,24 +150,16 @@ export class Transport {
     try {
       return await response.text();
     } catch (error) {
-      throw new BackofficeServerError(`${spec.method} ${spec.path}: the response body could not be read: ${describe(error)}`, {
+      throwIfAborted(spec.signal);
+      throw new BackofficeServerError(`${spec.method} ${spec.path}: the response body could not be read: ${describeError(error)}`, {
         cause: error,
         details: { method: spec.method, path: spec.path, networkError: true },
       });
     }
   }
 
-  /** Session cookies are secrets: mask them in every error and log line. */
-  private rememberCookieValue(value: string): void {
-    if (value.length < 8 || this.#cookieValues.has(value)) return;
-    this.#cookieValues.add(value);
-    registerSecret(value);
-  }
-
-  async clearCookies(): Promise<void> {
-    await this.#jar.removeAllCookies();
-    for (const value of this.#cookieValues) unregisterSecret(value);
-    this.#cookieValues.clear();
+  clearCookies(): Promise<void> {
+    return this.#jar.clear();
   }
 
   private resolve(path: string): URL {
@@ -181,10 +168,8 @@ export class Transport {
     return url;
   }
 
-  private log(level: 'debug' | 'warn', obj: Record<string, unknown>, msg: string): void {
-    const logger = this.#options.logger;
-    if (!logger) return;
-    logger[level](redact(obj) as object, msg);
+  private log(level: 'debug' | 'warn', entry: Record<string, unknown>, msg: string): void {
+    safeLog(this.#options.logger, level, entry, msg);
   }
 }
 
@@ -198,17 +183,4 @@ function isTimeout(error: unknown): boolean {
 
 function isNetworkError(error: unknown): boolean {
   return error instanceof BackofficeServerError && error.details['networkError'] === true && error.details['timedOut'] !== true;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
-  }
-  return String(error);
-}
-
-function backoff(attempt: number): Promise<void> {
-  const ms = 50 * 2 ** (attempt - 1) * (0.5 + Math.random());
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { childEnv, ROOT, TENANT, tenantEnv, withFault, type CanarySecrets, type CapturedText, type Simulators } from './canary-harness.js';
+import { newEmployee, yesterdayWindow } from './canary-portal-plan.js';
+
+const MCP_MAIN = `${ROOT}apps/mcp-server/dist/main.js`;
+const CALL_TIMEOUT_MS = 180_000;
+
+type Expected = 'ok' | 'error';
+
+/** The built MCP server over stdio in tenant mode; every message it sends and its stderr are captured. */
+export class McpProbe {
+  readonly called = new Set<string>();
+  readonly mismatches: string[] = [];
+  readonly #client = new Client({ name: 'secret-canary', version: '1' });
+  readonly #transport: StdioClientTransport;
+
+  private constructor(
+    private readonly captured: CapturedText,
+    env: Record<string, string>,
+  ) {
+    this.#transport = new StdioClientTransport({ command: process.execPath, args: [MCP_MAIN], env, stderr: 'pipe' });
+    captured.follow('mcp stderr', this.#transport.stderr);
+  }
+
+  static async start(captured: CapturedText, secrets: CanarySecrets, sims: Simulators): Promise<McpProbe> {
+    const probe = new McpProbe(captured, childEnv(tenantEnv(secrets, sims)));
+    await probe.#client.connect(probe.#transport, { timeout: CALL_TIMEOUT_MS });
+    const deliver = probe.#transport.onmessage;
+    probe.#transport.onmessage = (message) => {
+      captured.add('mcp message', JSON.stringify(message));
+      deliver?.(message);
+    };
+    captured.add('mcp initialize', JSON.stringify({ server: probe.#client.getServerVersion(), instructions: probe.#client.getInstructions() }));
+    return probe;
+  }
+
+  async toolNames(): Promise<string[]> {
+    const { tools } = await this.#client.listTools(undefined, { timeout: CALL_TIMEOUT_MS });
+    return tools.map((tool) => tool.name);
+  }
+
+  async call(label: string, name: string, args: Record<string, unknown>, expected: Expected): Promise<CallToolResult | null> {
+    this.called.add(name);
+    let result: CallToolResult | null = null;
+    let outcome: Expected;
+    let text: string;
+    try {
+      result = (await this.#client.callTool({ name, arguments: args }, undefined, {
+        timeout: CALL_TIMEOUT_MS,
+        resetTimeoutOnProgress: true,
+        onprogress: (progress) => this.captured.add(`mcp ${name} progress`, JSON.stringify(progress)),
+      })) as CallToolResult;
+      outcome = result.isError ? 'error' : 'ok';
+      text = JSON.stringify(result);
+    } catch (error) {
+      // Input the schema refuses is answered as a protocol error.
+      outcome = 'error';
+      text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    this.captured.add(`mcp ${label} (${name})`, text);
+    if (outcome !== expected) this.mismatches.push(`${label} (${name}): expected ${expected}, got ${outcome}: ${text.slice(0, 300)}`);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    await this.#client.close();
+  }
+}
+
+async function backofficeTools(mcp: McpProbe, sims: Simulators): Promise<void> {
+  for (const name of ['list_sites', 'list_departments', 'list_permissions']) {
+    await mcp.call('read', name, {}, 'ok');
+    await mcp.call('bad input', name, { refresh: 'yes' }, 'error');
+    await withFault(
+      () => sims.backoffice.control.inject({ route: '*', kind: 'serverError', count: 50 }),
+      () => mcp.call('BackOffice answers 500', name, { refresh: true }, 'error'),
+    );
+  }
+  await mcp.call('roster', 'list_employees', { active: 'all', maxResults: 20 }, 'ok');
+  await mcp.call('roster, bad input', 'list_employees', { maxResults: 0 }, 'error');
+  await withFault(
+    () => sims.backoffice.control.inject({ route: '*', kind: 'brokenMarkup', count: 50 }),
+    () => mcp.call('roster page cut short', 'list_employees', { refresh: true }, 'error'),
+  );
+  await mcp.call('free id', 'is_pos_user_id_available', { posUserId: 2_147_480_002 }, 'ok');
+  await mcp.call('bad id', 'is_pos_user_id_available', { posUserId: 0 }, 'error');
+  await mcp.call('free email', 'is_email_available', { email: 'nobody-canary@example.com' }, 'ok');
+  await mcp.call('bad email', 'is_email_available', { email: 'nope' }, 'error');
+  await mcp.call('free phone', 'is_phone_available', { phone: '(555) 999-0001' }, 'ok');
+  await mcp.call('bad phone', 'is_phone_available', { phone: '12' }, 'error');
+
+  const employee = newEmployee(true);
+  await mcp.call('create, bad input', 'create_employee', { ...employee, phone: 'none' }, 'error');
+  await mcp.call('create', 'create_employee', employee, 'ok');
+  await mcp.call('create a duplicate POS id', 'create_employee', { ...newEmployee(false), posUserId: employee.posUserId }, 'error');
+  await withFault(
+    () => sims.backoffice.control.inject({ route: 'POST /employee/insert', kind: 'acceptButIgnore', count: 5 }),
+    () => mcp.call('create, insert ignored', 'create_employee', newEmployee(false), 'error'),
+  );
+  await mcp.call('disable, bad input', 'disable_employee', { posUserId: employee.posUserId, email: employee.email }, 'error');
+  await mcp.call('disable unknown', 'disable_employee', { posUserId: 2_147_480_003 }, 'error');
+  await mcp.call('disable', 'disable_employee', { posUserId: employee.posUserId }, 'ok');
+
+  const tag = randomBytes(4).toString('hex');
+  const user = { username: `canary_mcp_${tag}`, email: `canary-mcp-${tag}@example.com`, permission: 'General User', firstName: 'Canary', lastName: 'Mcp' };
+  await mcp.call('user, bad input', 'create_backoffice_user', { ...user, username: '1x' }, 'error');
+  await mcp.call('user', 'create_backoffice_user', user, 'ok');
+  await mcp.call('user named like the bot', 'create_backoffice_user', { ...user, username: TENANT.botUsername, email: `canary-bot-mcp-${tag}@example.com` }, 'error');
+}
+
+/** Last: a failed bot sign-in may hold the client back for a cool-down. */
+async function botSignInFailures(mcp: McpProbe, sims: Simulators): Promise<void> {
+  sims.backoffice.control.expireSessions();
+  await withFault(
+    () => sims.backoffice.control.inject({ route: 'POST /login_check', kind: 'serverError', count: 50 }),
+    () => mcp.call('bot sign-in answers 500', 'list_employees', { refresh: true }, 'error'),
+  );
+}
+
+async function transactionTools(mcp: McpProbe, sims: Simulators): Promise<void> {
+  const window = yesterdayWindow();
+  const range = { startDate: String(window.startDate), endDate: String(window.endDate) };
+  const site = sims.transactions.control.sites()[0]!.code;
+  await withFault(
+    () => sims.transactions.control.inject({ endpoint: 'siteList', kind: 'serverError', count: 50 }),
+    () => mcp.call('Data API answers 500', 'list_transaction_sites', {}, 'error'),
+  );
+  await mcp.call('sites', 'list_transaction_sites', {}, 'ok');
+
+  const list = await mcp.call('v1 list', 'list_transactions', { ...range, site, maxResults: 50 }, 'ok');
+  await mcp.call('over 31 days', 'list_transactions', { startDate: String(window.startDate - 40 * 86_400), endDate: range.endDate }, 'error');
+  await mcp.call('unknown site', 'list_transactions', { ...range, site: 'NOSUCHSITE' }, 'error');
+  await withFault(
+    () => sims.transactions.control.inject({ endpoint: 'list', kind: 'rateLimitStorm', retryAfterSeconds: 1, count: 50 }),
+    () => mcp.call('rate limited', 'list_transactions', { ...range, site }, 'error'),
+  );
+  await mcp.call('wash list', 'list_transactions_by_type', { ...range, site, type: 'wash', maxResults: 50 }, 'ok');
+  await mcp.call('unknown type', 'list_transactions_by_type', { ...range, site, type: 'car' }, 'error');
+  await mcp.call('v2 list', 'list_transactions_v2', { ...range, site, maxResults: 50 }, 'ok');
+  await mcp.call('v2 bad dates', 'list_transactions_v2', { startDate: 'yesterday', endDate: 'today' }, 'error');
+
+  const transId = /"transId":"(\d+:\d+)"/.exec(JSON.stringify(list))?.[1];
+  if (!transId) throw new Error(`list_transactions of ${site} returned no transaction`);
+  await mcp.call('detail', 'get_transaction', { transId }, 'ok');
+  await mcp.call('unknown id', 'get_transaction', { transId: '1:1' }, 'error');
+  await mcp.call('malformed id', 'get_transaction', { transId: 'abc' }, 'error');
+  await withFault(
+    () => sims.transactions.control.inject({ endpoint: 'get', kind: 'malformedJson', count: 50 }),
+    () => mcp.call('cut JSON', 'get_transaction', { transId }, 'error'),
+  );
+
+  // Windows of their own: a job of the same criteria as the portal's exports would be the simulator's existing one.
+  const jobWindow = yesterdayWindow(-6);
+  const job = { site, startDate: String(jobWindow.startDate), endDate: String(jobWindow.endDate), maxRecords: 5 };
+  const failingWindow = yesterdayWindow(-8);
+  await mcp.call('job', 'load_transaction_job', job, 'ok');
+  await mcp.call('job over 24 hours', 'load_transaction_job', { ...job, startDate: String(window.startDate - 2 * 86_400) }, 'error');
+  await withFault(
+    () => sims.transactions.control.inject({ endpoint: 'loadJob', kind: 'jobFail', count: 50 }),
+    () => mcp.call('job fails', 'load_transaction_job', { ...job, startDate: String(failingWindow.startDate), endDate: String(failingWindow.endDate) }, 'error'),
+  );
+}
+
+/** Every tool on success and failure paths. */
+export async function exerciseMcp(mcp: McpProbe, sims: Simulators): Promise<void> {
+  await backofficeTools(mcp, sims);
+  await transactionTools(mcp, sims);
+  await botSignInFailures(mcp, sims);
+}

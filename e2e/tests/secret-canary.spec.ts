@@ -1,0 +1,85 @@
+import { PassThrough } from 'node:stream';
+import { expect, test } from '@playwright/test';
+import { CapturedText, makeSecrets, startPortal, startSimulators, type RunningPortal, type Simulators } from './canary-harness.js';
+import { exerciseMcp, McpProbe } from './canary-mcp.js';
+import { exercisePortal } from './canary-portal-plan.js';
+import { PortalProbe, routerProcedures } from './canary-portal-probe.js';
+
+// One run of the whole product with four unique secrets: the BackOffice bot password, the Data API
+// key, the portal session secret and a portal user's password. The built portal and the built MCP
+// server run in tenant mode (credentials from the environment, as deployed) against the simulators.
+// Every procedure and every tool is called on success and failure paths; every answer, header, log
+// line and tool result is kept, and none may contain any of the secrets. No browser is needed.
+
+test('no secret appears in any answer, header, log or tool result of the portal and the MCP server', async () => {
+  test.setTimeout(15 * 60_000);
+  const secrets = makeSecrets();
+  const captured = new CapturedText();
+  let sims: Simulators | undefined;
+  let portal: RunningPortal | undefined;
+  let mcp: McpProbe | undefined;
+  try {
+    sims = await startSimulators(secrets);
+
+    portal = await startPortal(secrets, sims, captured);
+    const portalProbe = new PortalProbe(portal.url, captured);
+    await exercisePortal(portalProbe, sims, secrets);
+    const procedures = [...routerProcedures().keys()];
+    expect(procedures.filter((path) => !portalProbe.called.has(path)), 'procedures the canary does not call').toEqual([]);
+    expect(portalProbe.mismatches, 'portal calls that did not come to what they should').toEqual([]);
+    await portal.stop();
+    portal = undefined;
+
+    mcp = await McpProbe.start(captured, secrets, sims);
+    const tools = await mcp.toolNames();
+    await exerciseMcp(mcp, sims);
+    expect(tools.filter((name) => !mcp!.called.has(name)), 'tools the canary does not call').toEqual([]);
+    expect(mcp.mismatches, 'tool calls that did not come to what they should').toEqual([]);
+    const toolsCalled = mcp.called.size;
+    await mcp.close();
+    mcp = undefined;
+
+    // The logs hold what the scan must see: the start-up lines and failures logged with their causes
+    // and stacks. Silent logs would make the scan below pass for nothing.
+    const portalLog = captured.text('portal stdout') + captured.text('portal stderr');
+    expect(portalLog, 'portal log').toContain('tenant "canary"');
+    expect(portalLog, 'portal log: a failure with its stack').toContain('"stack":');
+    expect(captured.text('mcp stderr'), 'MCP log').toContain('starting');
+    expect(captured.text('mcp stderr'), 'MCP log: a failure with its stack').toContain('"stack":');
+
+    const sightings = captured.scan(secrets);
+    console.log(
+      `secret canary: ${portalProbe.called.size} of ${procedures.length} procedures, ${toolsCalled} of ${tools.length} tools called; ` +
+        `${captured.bytes.toLocaleString('en-US')} bytes scanned; ${sightings.length} sightings`,
+    );
+    expect(sightings, 'sightings of a secret (secret, where, masked context)').toEqual([]);
+  } finally {
+    await mcp?.close();
+    await portal?.stop();
+    await sims?.close();
+  }
+});
+
+test('the scan finds each secret as is, base64-encoded at any alignment and cut between stream chunks', async () => {
+  const secrets = makeSecrets();
+  const captured = new CapturedText();
+  captured.add('clean', 'nothing secret here');
+  captured.add('plain', `key=${secrets.dataApiKey};`);
+  captured.add('basic auth', `authorization: Basic ${Buffer.from(`bot:${secrets.botPassword}`).toString('base64')}`);
+  captured.add('token', Buffer.from(`ab${secrets.sessionSecret}`).toString('base64url'));
+  const stream = new PassThrough();
+  captured.follow('log', stream);
+  stream.write(`password ${secrets.portalPassword.slice(0, 12)}`);
+  stream.end(`${secrets.portalPassword.slice(12)} logged`);
+  await new Promise((resolve) => stream.once('end', resolve));
+
+  const sightings = captured.scan(secrets);
+  expect(sightings.map((s) => [s.secret, s.source])).toEqual([
+    ['dataApiKey', 'plain'],
+    ['botPassword', 'basic auth'],
+    ['sessionSecret', 'token'],
+    ['portalPassword', 'log'],
+  ]);
+  expect(sightings[0]!.context).toBe('key=<dataApiKey>;');
+  expect(sightings[3]!.context).toBe('password <portalPassword> logged');
+});
