@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { BackofficeClient } from '@washops/backoffice-client';
 import { TransactionsClient } from '@washops/transactions-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
@@ -22,7 +23,15 @@ async function silentFetch(input: string | URL | Request, init?: RequestInit): P
 }
 
 const quiet = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
-const services: ToolServices = {
+const services: Required<ToolServices> = {
+  backoffice: new BackofficeClient({
+    subdomain: 'demo',
+    username: 'bot',
+    password: 'bot-password-6d2a',
+    baseUrl: 'http://backoffice.invalid',
+    fetch: silentFetch,
+    timeoutMs: 600_000,
+  }),
   transactions: new TransactionsClient({
     apiId: 'demo',
     apiKey: 'api-key-9b1e',
@@ -42,7 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await services.transactions?.close();
+  await Promise.all([services.backoffice.close(), services.transactions.close()]);
 });
 
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -61,7 +70,39 @@ async function cancelOnFirstRequest(name: string, args: Record<string, unknown>)
   return request;
 }
 
+const employee = {
+  firstName: 'Morgan',
+  lastName: 'Cancel',
+  phone: '(555) 777-0199',
+  email: 'morgan.cancel@example.com',
+  posUserId: 97_099,
+  wageRate: 15.25,
+  startDate: '2026-11-01',
+  availableSites: 'all',
+  permission: 'cashier',
+  departments: ['Cashier'],
+};
+
 describe('a cancelled tool call', () => {
+  it.each([
+    ['list_sites', {}],
+    ['list_departments', {}],
+    ['list_permissions', { scope: 'pos' }],
+    ['list_employees', {}],
+    ['is_pos_user_id_available', { posUserId: 98_765 }],
+    ['is_email_available', { email: 'nobody@example.com' }],
+    ['is_phone_available', { phone: '5559991234' }],
+    ['create_employee', employee],
+    ['disable_employee', { posUserId: 97_099 }],
+    ['create_backoffice_user', { username: 'cancelMe', email: 'cancel.me@example.com', permission: 'General User', firstName: 'Cancel', lastName: 'Me' }],
+  ])('%s aborts the BackOffice request it is waiting on, and sends no other', async (name, args) => {
+    const request = await cancelOnFirstRequest(name, args);
+    await expect.poll(() => request.aborted, { timeout: 1000 }).toBe(true);
+    const afterAbort = sent.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent.length).toBe(afterAbort);
+  });
+
   it.each([
     ['list_transaction_sites', {}],
     ['get_transaction', { transId: '876:1001' }],

@@ -24,8 +24,8 @@ export const createBackofficeUser = defineTool({
   }),
   outputSchema: backofficeUserCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(input, services) {
-    return backofficeOf(services).createBackofficeUser(withoutUndefined(input));
+  async run(input, services, { signal }) {
+    return backofficeOf(services).createBackofficeUser(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [

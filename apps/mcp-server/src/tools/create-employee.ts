@@ -38,8 +38,8 @@ export const createEmployee = defineTool({
   ),
   outputSchema: employeeCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(input, services) {
-    return backofficeOf(services).createEmployee(withoutUndefined(input));
+  async run(input, services, { signal }) {
+    return backofficeOf(services).createEmployee(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [

@@ -19,8 +19,8 @@ export const disableEmployee = defineTool({
   }),
   outputSchema: employeeDisabledSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  async run(input, services) {
-    return backofficeOf(services).disableEmployee(withoutUndefined(input));
+  async run(input, services, { signal }) {
+    return backofficeOf(services).disableEmployee(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [`Disabled employee ${out.employeeId}${out.posUserId ? ` (POS ${out.posUserId})` : ''}${out.email ? ` (${out.email})` : ''} at ${out.disabledAt}; verified.`, ...out.warnings.map((w) => `Warning: ${w}`)].join('\n'),
