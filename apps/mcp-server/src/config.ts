@@ -17,7 +17,7 @@ export const mcpEnvDocs = {
 } as const;
 
 /** The shortest bearer token accepted: a guessable token would open the tenant to anyone who can reach the port. */
-export const MIN_HTTP_TOKEN_LENGTH = 32;
+const MIN_HTTP_TOKEN_LENGTH = 32;
 const TOKEN_ADVICE = 'Generate one with `openssl rand -hex 32`.';
 
 export interface BackofficeCredentials {
@@ -54,7 +54,7 @@ export interface McpFlags {
   allowRemote: boolean;
 }
 
-export function parseFlags(argv: readonly string[]): McpFlags {
+function parseFlags(argv: readonly string[]): McpFlags {
   const known = new Set(['--http', '--read-only', '--demo', '--allow-remote']);
   const unknown = argv.filter((a) => !known.has(a));
   if (unknown.length > 0) {

@@ -2,7 +2,7 @@ import { parsePortalUsers, parseTrustProxy, type PortalUser, type TrustProxy } f
 import { z } from 'zod';
 
 /** Environment variables the portal reads, with what each is for. */
-export const portalEnvDocs = {
+const portalEnvDocs = {
   WASHOPS_DEMO: 'set to 1 to run against the local simulators with the seeded demo tenant',
   BACKOFFICE_SUBDOMAIN: 'tenant subdomain of https://{subdomain}.sonnyscontrols.com',
   BACKOFFICE_USERNAME: 'BackOffice bot user name',
@@ -25,7 +25,7 @@ export const portalEnvDocs = {
 type EnvKey = keyof typeof portalEnvDocs;
 
 /** The simulators' demo credentials (see the simulators' command lines); they guard nothing real. */
-export const DEMO_TENANT = {
+const DEMO_TENANT = {
   backoffice: { subdomain: 'demo', username: 'bot', password: 'bot-password' },
   transactions: { apiId: 'demo', apiKey: 'demo-key' },
 } as const;

@@ -6,6 +6,7 @@ import {
   TransactionListParamsSchema,
   TransactionTypeSchema,
 } from '@washops/transactions-client/schemas';
+import { withoutUndefined } from '@washops/client-core';
 import { z } from 'zod';
 import { checkedBy } from './validated-input.js';
 
@@ -31,8 +32,7 @@ export const transactionListInput = z
   })
   .superRefine((value, ctx) => {
     const { version, type, ...params } = value;
-    const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
-    checkedBy(TransactionListParamsSchema)(defined, ctx);
+    checkedBy(TransactionListParamsSchema)(withoutUndefined(params), ctx);
     if (version === 'v2' && type !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'The type filter applies to v1 lists only; v2 lists every type.' });
     }

@@ -65,10 +65,11 @@ export function browserRequest(overrides: Partial<PortalRequestInfo> = {}): Port
   return { origin: 'http://portal.test', host: 'portal.test', secFetchSite: 'same-origin', ip: '10.0.0.1', cookieHeader: null, ...overrides };
 }
 
-/** A caller as a signed-in portal user, over a same-origin browser request. */
-export function callerAs(deps: PortalDeps, role: PortalRole, overrides: Partial<PortalRequestInfo> = {}) {
+/** A caller as a signed-in portal user, over a same-origin browser request; `signal` is the request's. */
+export function callerAs(deps: PortalDeps, role: PortalRole, overrides: Partial<PortalRequestInfo> = {}, signal?: AbortSignal) {
   const token = createSessionToken({ username: role, role, expiresAt: Date.now() + 60_000 }, SECRET);
-  return createCaller(createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}`, ...overrides })));
+  const context = createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}`, ...overrides }));
+  return createCaller(context, signal ? { signal } : undefined);
 }
 
 /**

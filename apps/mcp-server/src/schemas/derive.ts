@@ -21,12 +21,8 @@ function issuesOf(rule: z.ZodType) {
 }
 
 /**
- * A tool's input schema derived from a client's: the client's own field schemas, so the model sees the
- * client's limits; `fronts` for the few fields whose client input is not one JSON type (money as a number
- * or a string, a `Date` or a string), which take one type here, check it with the client's field rule and
- * pass the value on unchanged; and the client's whole schema run on the result, so every client rule,
- * cross-field ones included, refuses here too, with the client's message, before the tool runs. The client
- * parses the value again: what it gets is the input or its own idempotent normalising (trimmed text, phone digits).
+ * A tool's input schema from a client's: its field schemas, one JSON type per `fronts` field, and the whole client
+ * schema as a refinement, so every client rule refuses before the tool runs (README, "The tools").
  */
 export function toolInputFrom<S extends Shape, F extends Fronts<S>>(
   clientSchema: z.ZodObject<S>,

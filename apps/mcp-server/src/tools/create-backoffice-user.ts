@@ -1,9 +1,9 @@
+import { withoutUndefined } from '@washops/client-core';
 import { createBackofficeUserInputSchema } from '@washops/backoffice-client';
 import { backofficeUserCreatedSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { defined } from './list-helpers.js';
 
 export const createBackofficeUser = defineTool({
   name: 'create_backoffice_user',
@@ -24,8 +24,8 @@ export const createBackofficeUser = defineTool({
   }),
   outputSchema: backofficeUserCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(input, services) {
-    return backofficeOf(services).createBackofficeUser(defined(input));
+  async run(input, services, { signal }) {
+    return backofficeOf(services).createBackofficeUser(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [

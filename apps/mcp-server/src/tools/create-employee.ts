@@ -1,10 +1,10 @@
+import { withoutUndefined } from '@washops/client-core';
 import { createEmployeeInputSchema } from '@washops/backoffice-client';
 import { z } from 'zod';
 import { employeeCreatedSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { defined } from './list-helpers.js';
 
 export const createEmployee = defineTool({
   name: 'create_employee',
@@ -38,8 +38,8 @@ export const createEmployee = defineTool({
   ),
   outputSchema: employeeCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(input, services) {
-    return backofficeOf(services).createEmployee(defined(input));
+  async run(input, services, { signal }) {
+    return backofficeOf(services).createEmployee(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [

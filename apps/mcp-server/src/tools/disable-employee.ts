@@ -1,9 +1,9 @@
+import { withoutUndefined } from '@washops/client-core';
 import { disableEmployeeInputSchema } from '@washops/backoffice-client';
 import { employeeDisabledSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { defined } from './list-helpers.js';
 
 export const disableEmployee = defineTool({
   name: 'disable_employee',
@@ -19,8 +19,8 @@ export const disableEmployee = defineTool({
   }),
   outputSchema: employeeDisabledSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  async run(input, services) {
-    return backofficeOf(services).disableEmployee(defined(input));
+  async run(input, services, { signal }) {
+    return backofficeOf(services).disableEmployee(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [`Disabled employee ${out.employeeId}${out.posUserId ? ` (POS ${out.posUserId})` : ''}${out.email ? ` (${out.email})` : ''} at ${out.disabledAt}; verified.`, ...out.warnings.map((w) => `Warning: ${w}`)].join('\n'),

@@ -13,8 +13,8 @@ export const isEmailAvailable = defineTool({
   inputSchema: z.object({ email: emailSchema.describe('The email to check'), refresh: refreshField }),
   outputSchema: availabilityOutput,
   annotations: availabilityAnnotations,
-  async run({ email, refresh }, services) {
-    return { value: email, available: await backofficeOf(services).isEmailAvailable(email, { refresh }) };
+  async run({ email, refresh }, services, { signal }) {
+    return { value: email, available: await backofficeOf(services).isEmailAvailable(email, { refresh, signal }) };
   },
   render: sayAvailability('Email'),
 });

@@ -14,8 +14,8 @@ export const isPhoneAvailable = defineTool({
   inputSchema: z.object({ phone: z.string().min(1).describe('The phone number to check'), refresh: refreshField }),
   outputSchema: availabilityOutput,
   annotations: availabilityAnnotations,
-  async run({ phone, refresh }, services) {
-    return { value: phone, available: await backofficeOf(services).isPhoneAvailable(phone, { refresh }) };
+  async run({ phone, refresh }, services, { signal }) {
+    return { value: phone, available: await backofficeOf(services).isPhoneAvailable(phone, { refresh, signal }) };
   },
   render: sayAvailability('Phone'),
 });

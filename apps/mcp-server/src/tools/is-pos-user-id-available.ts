@@ -15,8 +15,8 @@ export const isPosUserIdAvailable = defineTool({
   inputSchema: z.object({ posUserId: posUserIdSchema.describe('The POS user id to check'), refresh: refreshField }),
   outputSchema: availabilityOutput,
   annotations: availabilityAnnotations,
-  async run({ posUserId, refresh }, services) {
-    return { value: String(posUserId), available: await backofficeOf(services).isPosUserIdAvailable(posUserId, { refresh }) };
+  async run({ posUserId, refresh }, services, { signal }) {
+    return { value: String(posUserId), available: await backofficeOf(services).isPosUserIdAvailable(posUserId, { refresh, signal }) };
   },
   render: sayAvailability('POS user id'),
 });

@@ -11,8 +11,8 @@ export const listDepartments = defineTool({
   inputSchema: z.object({ refresh: refreshField }),
   outputSchema: z.object({ departments: z.array(departmentSchema) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run({ refresh }, services) {
-    return { departments: await backofficeOf(services).listDepartments({ refresh }) };
+  async run({ refresh }, services, { signal }) {
+    return { departments: await backofficeOf(services).listDepartments({ refresh, signal }) };
   },
   render: ({ departments }) => `${departments.length} department(s): ${departments.map((d) => d.name).join(', ')}`,
 });

@@ -23,8 +23,8 @@ export const listEmployees = defineTool({
     note: z.string().optional(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run({ active, search, maxResults, refresh }, services) {
-    const all = await backofficeOf(services).listEmployees({ active, refresh });
+  async run({ active, search, maxResults, refresh }, services, { signal }) {
+    const all = await backofficeOf(services).listEmployees({ active, refresh, signal });
     const needle = search?.toLowerCase();
     const matched = needle
       ? all.filter(

@@ -1,5 +1,7 @@
+import { formatUsd, toCents } from '@washops/client-core';
+
 /** Collects at most `max` rows from a stream; leaving the loop early stops the client's paging. */
-export async function collectCapped<T>(stream: AsyncIterable<T>, max: number): Promise<{ rows: T[]; truncated: boolean }> {
+async function collectCapped<T>(stream: AsyncIterable<T>, max: number): Promise<{ rows: T[]; truncated: boolean }> {
   const rows: T[] = [];
   for await (const row of stream) {
     if (rows.length === max) return { rows, truncated: true };
@@ -26,7 +28,7 @@ export async function listResult<T extends ListRow>(stream: AsyncIterable<T>, ma
     transactions: rows,
     returned: rows.length,
     truncated,
-    totalAmount: sumCents(rows.map((r) => r.total)),
+    totalAmount: totalDollars(rows.map((r) => r.total)),
     ...(truncated ? { note: narrowingNote(rows.length) } : {}),
   };
 }
@@ -36,21 +38,18 @@ export function renderList<T extends ListRow>(
   out: { transactions: T[]; returned: number; truncated: boolean; totalAmount: number; note?: string | undefined },
   extra: (row: T) => string = () => '',
 ): string {
-  const head = `${out.returned} transaction(s) totalling ${money(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}`;
-  const shown = out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${money(t.total)}${extra(t)}`);
+  const head = `${out.returned} transaction(s) totalling ${usd(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}`;
+  const shown = out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${usd(t.total)}${extra(t)}`);
   const more = out.transactions.length > 20 ? [`… ${out.transactions.length - 20} more in structuredContent`] : [];
   return [head, ...shown, ...more].join('\n');
 }
 
-export function sumCents(values: number[]): number {
-  return values.reduce((sum, v) => sum + Math.round(v * 100), 0) / 100;
+/** Dollar amounts summed as integer cents, so float noise cannot add up over many rows. */
+export function totalDollars(amounts: readonly number[]): number {
+  return amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
 }
 
-export function money(value: number): string {
-  return `$${value.toFixed(2)}`;
-}
-
-/** Drops keys whose value is undefined, so optional filters are not sent as `undefined`. */
-export function defined<T extends Record<string, unknown>>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never;
+/** A Data API dollar amount as text, `"$1,234.50"`. */
+export function usd(amount: number): string {
+  return formatUsd(toCents(amount));
 }

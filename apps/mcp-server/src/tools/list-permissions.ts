@@ -16,8 +16,8 @@ export const listPermissions = defineTool({
   }),
   outputSchema: z.object({ permissions: z.array(permissionSchema) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run({ scope, refresh }, services) {
-    return { permissions: await backofficeOf(services).listPermissions({ scope, refresh }) };
+  async run({ scope, refresh }, services, { signal }) {
+    return { permissions: await backofficeOf(services).listPermissions({ scope, refresh, signal }) };
   },
   render: ({ permissions }) => {
     const pos = permissions.filter((p) => p.scope === 'pos').map((p) => p.name);

@@ -13,8 +13,8 @@ export const listSites = defineTool({
   inputSchema: z.object({ refresh: refreshField }),
   outputSchema: z.object({ sites: z.array(siteSchema) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run({ refresh }, services) {
-    return { sites: await backofficeOf(services).listSites({ refresh }) };
+  async run({ refresh }, services, { signal }) {
+    return { sites: await backofficeOf(services).listSites({ refresh, signal }) };
   },
   render: ({ sites }) =>
     `${sites.length} site(s):\n` +

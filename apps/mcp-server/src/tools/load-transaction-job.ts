@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { dateInput, jobItemSchema, toDateParam } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { money, sumCents } from './list-helpers.js';
+import { toCents } from '@washops/client-core';
+import { totalDollars, usd } from './list-helpers.js';
 
 export const loadTransactionJob = defineTool({
   name: 'load_transaction_job',
@@ -44,13 +45,13 @@ export const loadTransactionJob = defineTool({
     const tenderCents: Record<string, number> = {};
     for (const r of records) {
       byType[r.type] = (byType[r.type] ?? 0) + 1;
-      for (const t of r.tenders) tenderCents[t.tender] = (tenderCents[t.tender] ?? 0) + Math.round(t.total * 100);
+      for (const t of r.tenders) tenderCents[t.tender] = (tenderCents[t.tender] ?? 0) + toCents(t.total);
     }
     const truncated = records.length > maxRecords;
     return {
       site,
       recordCount: records.length,
-      totalAmount: sumCents(records.map((r) => r.total)),
+      totalAmount: totalDollars(records.map((r) => r.total)),
       byType,
       tenderTotals: Object.fromEntries(Object.entries(tenderCents).map(([k, v]) => [k, v / 100])),
       records: records.slice(0, maxRecords),
@@ -59,9 +60,9 @@ export const loadTransactionJob = defineTool({
     };
   },
   render: (out) =>
-    `${out.recordCount} record(s) at ${out.site} totalling ${money(out.totalAmount)}. By type: ` +
+    `${out.recordCount} record(s) at ${out.site} totalling ${usd(out.totalAmount)}. By type: ` +
     (Object.entries(out.byType).map(([k, v]) => `${k} ${v}`).join(', ') || 'none') +
     '. Tenders: ' +
-    (Object.entries(out.tenderTotals).map(([k, v]) => `${k} ${money(v)}`).join(', ') || 'none') +
+    (Object.entries(out.tenderTotals).map(([k, v]) => `${k} ${usd(v)}`).join(', ') || 'none') +
     (out.truncated ? `. ${out.note}` : '.'),
 });

@@ -1,3 +1,4 @@
+import { withoutUndefined } from '@washops/client-core';
 import { createBackofficeUserInputSchema, type CreateBackofficeUserInput } from '@washops/backoffice-client/schemas';
 import { fieldErrorsFromIssues, wholeNumber } from './employee-form';
 
@@ -38,7 +39,7 @@ export const backofficeUserFieldOf: Record<string, string> = {
   availableSites: 'sites',
 };
 
-export function toCreateBackofficeUserInput(values: BackofficeUserFormValues): CreateBackofficeUserInput {
+function toCreateBackofficeUserInput(values: BackofficeUserFormValues): CreateBackofficeUserInput {
   const linked = values.mode === 'linked';
   const input = {
     username: values.username,
@@ -51,7 +52,7 @@ export function toCreateBackofficeUserInput(values: BackofficeUserFormValues): C
     lastName: linked ? undefined : values.lastName,
     availableSites: values.allSites ? 'all' : values.sites,
   };
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as CreateBackofficeUserInput;
+  return withoutUndefined(input) as CreateBackofficeUserInput;
 }
 
 export function validateBackofficeUserForm(values: BackofficeUserFormValues): { input: CreateBackofficeUserInput; errors: Record<string, string> } {

@@ -1,3 +1,4 @@
+import { withoutUndefined } from '@washops/client-core';
 import { createEmployeeInputSchema, type CreateEmployeeInput } from '@washops/backoffice-client/schemas';
 
 /** What the create-employee form holds: strings and choices, as typed. */
@@ -78,7 +79,7 @@ export function toCreateEmployeeInput(values: EmployeeFormValues): CreateEmploye
     backofficePassword: values.requiresBackoffice ? optional(values.backofficePassword) : undefined,
   };
   // Unset optional fields are left out: the schema is strict about unknown keys, not about absent ones.
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as CreateEmployeeInput;
+  return withoutUndefined(input) as CreateEmployeeInput;
 }
 
 /** Field → first message, from schema issues (browser) or a server error's issues. */
@@ -97,7 +98,6 @@ export function validateEmployeeForm(values: EmployeeFormValues): { input: Creat
   const result = createEmployeeInputSchema.safeParse(input);
   const errors = result.success ? {} : fieldErrorsFromIssues(result.error.issues);
   if (!('posUserId' in input)) errors['posUserId'] = 'posUserId is required';
-  if (values.departments.length === 0) errors['departments'] ??= 'Choose at least one department';
   if (!values.allSites && values.sites.length === 0) errors['availableSites'] ??= 'Choose at least one site, or all sites';
   return { input, errors };
 }

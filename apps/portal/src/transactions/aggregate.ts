@@ -1,3 +1,4 @@
+import { formatUsd, toCents } from '@washops/client-core';
 import { dayOf } from './range';
 
 export interface RowLike {
@@ -27,12 +28,13 @@ export interface Totals {
 
 export function totalsOf(rows: readonly RowLike[]): Totals {
   let cents = 0;
-  for (const row of rows) cents += Math.round(row.total * 100);
+  for (const row of rows) cents += toCents(row.total);
   return { count: rows.length, cents };
 }
 
-export function formatMoney(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+/** A dollar amount as the APIs send it (a decimal), shown as US dollars. */
+export function formatDollars(amount: number): string {
+  return formatUsd(toCents(amount));
 }
 
 /** Most sites drawn as their own series; the rest are summed as "Other". */
@@ -54,7 +56,7 @@ export function dailyTotalsBySite(rows: readonly RowLike[], sites: ReadonlyMap<n
     if (Number.isNaN(time)) continue;
     const site = siteLabelOf(row.transId, sites);
     const day = dayOf(new Date(time));
-    const cents = Math.round(row.total * 100);
+    const cents = toCents(row.total);
     const perDay = bySiteDay.get(day) ?? new Map<string, number>();
     perDay.set(site, (perDay.get(site) ?? 0) + cents);
     bySiteDay.set(day, perDay);

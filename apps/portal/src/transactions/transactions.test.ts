@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyTotalsBySite, MAX_CHART_SERIES, siteLabelOf, totalsOf } from './aggregate';
+import { dailyTotalsBySite, formatDollars, MAX_CHART_SERIES, siteLabelOf, totalsOf } from './aggregate';
 import { dayOf, endOfDay, exportQueryOf, listQueryOf, presetRange, startOfDay } from './range';
 
 const base = { site: '', region: '', type: '', version: 'v1' as const };
@@ -64,6 +64,13 @@ describe('aggregates', () => {
   it('sums totals in cents, without float noise', () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ transId: `${i}:1001`, total: 0.1, date: at(21, 10) }));
     expect(totalsOf(rows)).toEqual({ count: 1000, cents: 10_000 });
+  });
+
+  it('reads amounts the way they are written: 1.005 is 101 cents, shown as $1.01', () => {
+    expect(totalsOf([{ transId: '1:1001', total: 1.005, date: at(21, 10) }])).toEqual({ count: 1, cents: 101 });
+    expect(formatDollars(1.005)).toBe('$1.01');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(-5)).toBe('-$5.00');
   });
 
   it('names the site of a row from its id', () => {

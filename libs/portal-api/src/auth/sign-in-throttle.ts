@@ -80,11 +80,8 @@ class DelayedKeys {
 }
 
 /**
- * Slows down password guessing with a growing delay instead of a lockout: after a few failures
- * per username and address, and more per address, each further attempt from there must wait
- * twice as long as the last. Nothing is counted per username alone, so guesses from other
- * addresses never delay the real user at theirs. In-memory; the three calls are the whole
- * interface, so a shared store can replace it.
+ * Doubling delays per username and address, and per address, never per username alone: guesses from elsewhere
+ * cannot lock the real user out (README, "Sign-in"). In-memory behind three calls, so a shared store can replace it.
  */
 export class SignInThrottle {
   private readonly accountAddress: DelayedKeys;

@@ -3,13 +3,13 @@ import { protectedProcedure, router } from '../trpc.js';
 
 /** The tenant's sites, departments and permission templates, for the forms' selects. */
 export const discoveryRouter = router({
-  sites: protectedProcedure.input(refreshOptionsSchema.optional()).query(({ ctx, input }) => ctx.deps.backoffice.listSites(input)),
+  sites: protectedProcedure.input(refreshOptionsSchema.optional()).query(({ ctx, input, signal }) => ctx.deps.backoffice.listSites({ ...input, signal })),
 
   departments: protectedProcedure
     .input(refreshOptionsSchema.optional())
-    .query(({ ctx, input }) => ctx.deps.backoffice.listDepartments(input)),
+    .query(({ ctx, input, signal }) => ctx.deps.backoffice.listDepartments({ ...input, signal })),
 
   permissions: protectedProcedure
     .input(listPermissionsOptionsSchema.optional())
-    .query(({ ctx, input }) => ctx.deps.backoffice.listPermissions(input)),
+    .query(({ ctx, input, signal }) => ctx.deps.backoffice.listPermissions({ ...input, signal })),
 });

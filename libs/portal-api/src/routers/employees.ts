@@ -14,25 +14,25 @@ export const employeesRouter = router({
   /** The roster. */
   list: protectedProcedure
     .input(listEmployeesOptionsSchema.optional())
-    .query(({ ctx, input }) => ctx.deps.backoffice.listEmployees(input)),
+    .query(({ ctx, input, signal }) => ctx.deps.backoffice.listEmployees({ ...input, signal })),
 
   isPosUserIdAvailable: protectedProcedure
     .input(z.object({ posUserId: posUserIdSchema }))
-    .query(async ({ ctx, input }) => ({ available: await ctx.deps.backoffice.isPosUserIdAvailable(input.posUserId) })),
+    .query(async ({ ctx, input, signal }) => ({ available: await ctx.deps.backoffice.isPosUserIdAvailable(input.posUserId, { signal }) })),
 
   isEmailAvailable: protectedProcedure
     .input(z.object({ email: emailSchema }))
-    .query(async ({ ctx, input }) => ({ available: await ctx.deps.backoffice.isEmailAvailable(input.email) })),
+    .query(async ({ ctx, input, signal }) => ({ available: await ctx.deps.backoffice.isEmailAvailable(input.email, { signal }) })),
 
   isPhoneAvailable: protectedProcedure
     .input(z.object({ phone: z.string().max(40).pipe(phoneSchema) }))
-    .query(async ({ ctx, input }) => ({ available: await ctx.deps.backoffice.isPhoneAvailable(input.phone) })),
+    .query(async ({ ctx, input, signal }) => ({ available: await ctx.deps.backoffice.isPhoneAvailable(input.phone, { signal }) })),
 
   create: adminProcedure
     .input(validatedInput(createEmployeeInputSchema))
-    .mutation(({ ctx, input }) => ctx.deps.backoffice.createEmployee(input)),
+    .mutation(({ ctx, input, signal }) => ctx.deps.backoffice.createEmployee(input, { signal })),
 
   disable: adminProcedure
     .input(validatedInput(disableEmployeeInputSchema))
-    .mutation(({ ctx, input }) => ctx.deps.backoffice.disableEmployee(input)),
+    .mutation(({ ctx, input, signal }) => ctx.deps.backoffice.disableEmployee(input, { signal })),
 });

@@ -24,17 +24,8 @@ export interface TransactionListChunk {
 }
 
 /**
- * Transactions from the Data API: protected reads, and bulk exports that belong to their user.
- *
- * `list` streams. It is an async-generator query: with `httpBatchStreamLink` the browser receives
- * each page of rows as the client's page iterator yields it, and `@trpc/tanstack-react-query`'s
- * `queryOptions` accumulates the chunks into the query's data, so the table fills in while the
- * remaining pages are fetched under the rate limit (a day of a busy site is 30 pages, about 40 s).
- * A cursor procedure the browser calls per page would not fit the client, whose pagination is an
- * async iterator (page `n` cannot be fetched without walking to it), and would need server-side
- * iterator state per user. The request's `signal` aborts the iterator when the browser leaves or
- * changes the filters (the query is made with `abortOnUnmount`), so no budget is spent on rows no
- * one will see. Errors thrown mid-stream are mapped here, since middleware only sees the start.
+ * Transactions from the Data API. `list` streams the client's pages as they arrive and stops when the request's signal
+ * aborts; why a stream and not a cursor is in the README.
  */
 export const transactionsRouter = router({
   /** `GET /site/list`: codes, names, time zones. */
@@ -65,6 +56,7 @@ export const transactionsRouter = router({
         yield { rows, done: false, truncated: false };
       }
     } catch (error) {
+      // Middleware sees only the stream's start: errors thrown mid-stream are mapped here.
       throw toTrpcError(error);
     }
     yield { rows: [], done: true, truncated: false };

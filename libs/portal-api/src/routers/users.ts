@@ -6,5 +6,5 @@ import { validatedInput } from '../validated-input.js';
 export const usersRouter = router({
   create: adminProcedure
     .input(validatedInput(createBackofficeUserInputSchema))
-    .mutation(({ ctx, input }) => ctx.deps.backoffice.createBackofficeUser(input)),
+    .mutation(({ ctx, input, signal }) => ctx.deps.backoffice.createBackofficeUser(input, { signal })),
 });

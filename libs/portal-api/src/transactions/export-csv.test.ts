@@ -1,7 +1,7 @@
 import type { TransactionJobItem } from '@washops/transactions-client';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test/helpers.js';
-import { EXPORT_CSV_COLUMNS, isoDate, money, transactionsCsv } from './export-csv.js';
+import { EXPORT_CSV_COLUMNS, isoDate, transactionsCsv } from './export-csv.js';
 
 function record(overrides: Partial<TransactionJobItem> = {}): TransactionJobItem {
   return {
@@ -60,8 +60,9 @@ describe('the export CSV', () => {
   });
 
   it('formats edge values', () => {
-    expect(money(1.005)).toBe('1.01');
-    expect(money(-0.001)).toBe('0.00');
+    const totalCell = (total: number) => parseCsv(transactionsCsv([record({ total })]))[0]!['total'];
+    expect(totalCell(1.005)).toBe('1.01');
+    expect(totalCell(-0.001)).toBe('0.00');
     expect(isoDate('2026-11-21 08:00:00-06:00')).toBe('2026-11-21T14:00:00.000Z');
     expect(isoDate('not a date')).toBe('not a date');
   });

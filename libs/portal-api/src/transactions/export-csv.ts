@@ -1,12 +1,8 @@
 import type { TransactionJobItem } from '@washops/transactions-client';
+import { formatCents, toCents } from '@washops/client-core';
 import { stringify } from 'csv-stringify/sync';
 
-/**
- * One row per transaction; tenders, items and discounts are summarised in one cell each
- * ("Credit/Visa 12.00; Cash 5.00"). A row per transaction keeps the CSV's row count equal to the
- * export's record count and sums of `total` correct in a spreadsheet; item-level analysis is what
- * the detail view (or the Data API itself) is for.
- */
+/** One row per transaction, parts summarised per cell ("Credit/Visa 12.00; Cash 5.00"), so rows = records and `total` sums. */
 export const EXPORT_CSV_COLUMNS = [
   'transaction_id',
   'number',
@@ -33,17 +29,13 @@ export const EXPORT_CSV_COLUMNS = [
 ] as const;
 
 /** Money as a decimal with two places, whatever its float noise. */
-export function money(value: number): string {
-  // The epsilon keeps binary halves (1.005 is 1.00499… as a double) rounding the way they read.
-  const cents = Math.round(Math.abs(value) * 100 + 1e-7) * Math.sign(value);
-  return (cents / 100 || 0).toFixed(2);
-}
+const money = (amount: number): string => formatCents(toCents(amount));
 
 /**
  * Free text (names typed at the till) that a spreadsheet would run as a formula gets a leading
  * apostrophe (OWASP's CSV-injection advice). Only text cells: money stays a plain decimal.
  */
-export function safeText(value: string | null): string {
+function safeText(value: string | null): string {
   if (value === null) return '';
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

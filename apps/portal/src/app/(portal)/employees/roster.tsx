@@ -3,11 +3,12 @@
 import type { EmployeeSummary } from '@washops/backoffice-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { Loading, QueryError } from '../../../components/query-state';
 import { useIsAdmin } from '../../../components/session';
 import { useTRPC, useTRPCClient } from '../../../trpc/client';
 import { DisableDialog } from './disable-dialog';
+import { RosterTable } from './roster-table';
 import { fullName } from './full-name';
 
 type StatusFilter = 'active' | 'inactive' | 'all';
@@ -23,20 +24,12 @@ function matches(employee: EmployeeSummary, terms: string[]): boolean {
   return terms.every((term) => haystack.includes(term));
 }
 
-export function Roster() {
+/** The whole roster once (active and disabled); search and filter run in the browser. */
+function useRoster(search: string, status: StatusFilter) {
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
-  const isAdmin = useIsAdmin();
-  const searchId = useId();
-  const statusId = useId();
-  const searchRef = useRef<HTMLInputElement>(null);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('active');
   const [refreshing, setRefreshing] = useState(false);
-  const [toDisable, setToDisable] = useState<EmployeeSummary | null>(null);
-
-  // The whole roster once (active and disabled); search and filter run in the browser.
   const roster = useQuery(trpc.employees.list.queryOptions({ active: 'all' }));
 
   async function refresh() {
@@ -58,6 +51,65 @@ export function Roster() {
       .filter((e) => matches(e, terms))
       .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
   }, [roster.data, search, status]);
+  return { roster, refresh, refreshing, filtered };
+}
+
+function Toolbar(props: {
+  search: string;
+  onSearch: (search: string) => void;
+  status: StatusFilter;
+  onStatus: (status: StatusFilter) => void;
+  searchRef: RefObject<HTMLInputElement | null>;
+  refresh: () => void;
+  refreshDisabled: boolean;
+  refreshing: boolean;
+}) {
+  const searchId = useId();
+  const statusId = useId();
+  return (
+    <div className="toolbar" role="search">
+      <div className="field search">
+        <label htmlFor={searchId}>Search</label>
+        <input
+          ref={props.searchRef}
+          id={searchId}
+          type="search"
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          placeholder="Name, POS user id, phone, site or department"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={statusId}>Status</label>
+        <select id={statusId} value={props.status} onChange={(event) => props.onStatus(event.target.value as StatusFilter)}>
+          <option value="active">Active</option>
+          <option value="inactive">Disabled</option>
+          <option value="all">All</option>
+        </select>
+      </div>
+      <button type="button" className="button" onClick={props.refresh} disabled={props.refreshDisabled}>
+        {props.refreshing ? 'Refreshing…' : 'Refresh'}
+      </button>
+    </div>
+  );
+}
+
+function NoMatch({ status, search }: { status: StatusFilter; search: string }) {
+  return (
+    <div className="table-wrap empty">
+      No {status === 'inactive' ? 'disabled' : status === 'active' ? 'active' : ''} employees match
+      {search ? <> &ldquo;{search}&rdquo;</> : ' this filter'}.
+    </div>
+  );
+}
+
+export function Roster() {
+  const isAdmin = useIsAdmin();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('active');
+  const [toDisable, setToDisable] = useState<EmployeeSummary | null>(null);
+  const { roster, refresh, refreshing, filtered } = useRoster(search, status);
   const shown = filtered.slice(0, MAX_ROWS);
 
   return (
@@ -73,32 +125,16 @@ export function Roster() {
           </Link>
         ) : null}
       </div>
-
-      <div className="toolbar" role="search">
-        <div className="field search">
-          <label htmlFor={searchId}>Search</label>
-          <input
-            ref={searchRef}
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, POS user id, phone, site or department"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={statusId}>Status</label>
-          <select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
-            <option value="active">Active</option>
-            <option value="inactive">Disabled</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <button type="button" className="button" onClick={refresh} disabled={refreshing || roster.isPending}>
-          {refreshing ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
-
+      <Toolbar
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+        searchRef={searchRef}
+        refresh={() => void refresh()}
+        refreshDisabled={refreshing || roster.isPending}
+        refreshing={refreshing}
+      />
       {roster.isPending ? <Loading label="Loading employees…" /> : null}
       {roster.isError ? <QueryError error={roster.error} what="the roster" onRetry={() => void roster.refetch()} /> : null}
       {roster.data ? (
@@ -113,61 +149,9 @@ export function Roster() {
               No employees yet.{isAdmin ? <> <Link href="/employees/new">Create the first one</Link>.</> : null}
             </div>
           ) : filtered.length === 0 ? (
-            <div className="table-wrap empty">
-              No {status === 'inactive' ? 'disabled' : status === 'active' ? 'active' : ''} employees match
-              {search ? <> &ldquo;{search}&rdquo;</> : ' this filter'}.
-            </div>
+            <NoMatch status={status} search={search} />
           ) : (
-            <div className="table-wrap">
-              <table>
-                <caption className="visually-hidden">Employees</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">POS user id</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">Sites</th>
-                    <th scope="col">Departments</th>
-                    <th scope="col">Status</th>
-                    {isAdmin ? (
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((employee) => (
-                    <tr key={employee.employeeId}>
-                      <th scope="row">{fullName(employee)}</th>
-                      <td>{employee.posUserId ?? '—'}</td>
-                      <td className="nowrap">{employee.phone || '—'}</td>
-                      <td>{employee.siteCodes.join(', ') || '—'}</td>
-                      <td>{employee.departments.join(', ') || '—'}</td>
-                      <td>
-                        <span className={`badge ${employee.active ? 'badge-active' : 'badge-disabled'}`}>
-                          {employee.active ? 'Active' : 'Disabled'}
-                        </span>
-                      </td>
-                      {isAdmin ? (
-                        <td>
-                          {employee.active && employee.posUserId !== null ? (
-                            <button
-                              type="button"
-                              className="button button-small"
-                              onClick={() => setToDisable(employee)}
-                              aria-label={`Disable ${fullName(employee)}`}
-                            >
-                              Disable
-                            </button>
-                          ) : null}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RosterTable employees={shown} onDisable={isAdmin ? setToDisable : null} />
           )}
         </>
       ) : null}

@@ -1,12 +1,11 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DailyTotals } from '../../../transactions/aggregate';
+import { formatDollars, type DailyTotals } from '../../../transactions/aggregate';
 
 /** Distinguishable colours for up to eight series (the last is "Other"). */
 const COLOURS = ['#1f5fbf', '#e07a1f', '#2e9e5b', '#b23a48', '#7b5ea7', '#1c9aa8', '#a67c00', '#7a8594'];
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact' });
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -18,7 +17,7 @@ function dayLabel(day: string): string {
 /** Daily totals per site as stacked bars; the same numbers are in a table for screen readers. */
 export function DailyChart({ data }: { data: DailyTotals }) {
   const summary = data.days
-    .map((day) => `${dayLabel(day.day)}: ${data.series.map((site) => `${site} ${usd.format(Number(day[site] ?? 0))}`).join(', ')}`)
+    .map((day) => `${dayLabel(day.day)}: ${data.series.map((site) => `${site} ${formatDollars(Number(day[site] ?? 0))}`).join(', ')}`)
     .join('; ');
   return (
     <figure className="card chart" aria-labelledby="daily-chart-title">
@@ -31,7 +30,7 @@ export function DailyChart({ data }: { data: DailyTotals }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="day" tickFormatter={dayLabel} />
             <YAxis tickFormatter={(value: number) => compactUsd.format(value)} width={64} />
-            <Tooltip formatter={(value) => usd.format(Number(value))} labelFormatter={(label) => dayLabel(String(label))} />
+            <Tooltip formatter={(value) => formatDollars(Number(value))} labelFormatter={(label) => dayLabel(String(label))} />
             {/* In series order (largest first, "Other" last), not alphabetical. */}
             <Legend itemSorter={null} />
             {data.series.map((site, index) => (

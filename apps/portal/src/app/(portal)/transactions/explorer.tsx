@@ -1,17 +1,17 @@
 'use client';
 
 import type { TransactionRow } from '@washops/portal-api';
-import { TRANSACTION_TYPES } from '@washops/transactions-client/schemas';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { formatUsd } from '@washops/client-core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { SelectField, TextField } from '../../../components/field';
 import { QueryError } from '../../../components/query-state';
 import { useTRPC } from '../../../trpc/client';
-import { dailyTotalsBySite, formatMoney, totalsOf } from '../../../transactions/aggregate';
-import { listQueryOf, PRESETS, presetRange, type ListFilters, type PresetName } from '../../../transactions/range';
+import { dailyTotalsBySite, totalsOf } from '../../../transactions/aggregate';
+import { listQueryOf, presetRange, type ListFilters, type ListQueryInput, type PresetName } from '../../../transactions/range';
 import { DailyChart } from './daily-chart';
+import { FilterForm } from './filter-form';
 import { TransactionsTable } from './transactions-table';
 import { useSites } from './use-sites';
 
@@ -37,25 +37,11 @@ function searchOf(filters: ListFilters): string {
   return search.toString();
 }
 
-/**
- * The transactions explorer. The applied filters live in the URL (a list can be linked to, and
- * "back" from a transaction's detail returns to it); the list streams in page by page.
- */
-export function Explorer() {
+/** The list as it streams in: every row so far, whether the last page came, and the running totals. */
+function useTransactionList(input: ListQueryInput | null | undefined) {
   const trpc = useTRPC();
-  const router = useRouter();
-  const pathname = usePathname();
-  const search = useSearchParams();
-  const applied = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
-  // Computed once per applied search (not per render): a range that includes today ends "now",
-  // and the query key must not change under the stream.
-  const appliedQuery = useMemo(() => (applied.from && applied.to ? listQueryOf(applied) : null), [applied]);
-  const [form, setForm] = useState<ListFilters>(() => (applied.from ? applied : { ...EMPTY_FILTERS, ...presetRange('last7') }));
-  const [errors, setErrors] = useState<Record<string, string>>(() => appliedQuery?.errors ?? {});
-  const sites = useSites();
-
   const list = useQuery({
-    ...trpc.transactions.list.queryOptions(appliedQuery?.input ?? skipToken, { trpc: { abortOnUnmount: true } }),
+    ...trpc.transactions.list.queryOptions(input ?? skipToken, { trpc: { abortOnUnmount: true } }),
     // A list is a stream over the rate-limited API: never refetched behind the user's back.
     retry: false,
     staleTime: 5 * 60_000,
@@ -66,7 +52,83 @@ export function Explorer() {
   const complete = last?.done === true;
   const streaming = list.isFetching && !complete && !list.isError;
   const totals = useMemo(() => totalsOf(rows), [rows]);
-  const daily = useMemo(() => dailyTotalsBySite(rows, sites.labels), [rows, sites.labels]);
+  return { list, rows, truncated: last?.truncated === true, complete, streaming, totals, waiting: list.isPending && !chunks };
+}
+
+type ListState = ReturnType<typeof useTransactionList>;
+
+function Totals({ state }: { state: ListState }) {
+  const { totals, streaming, complete, truncated } = state;
+  return (
+    <div className="totals" role="status" aria-live="polite" data-testid="totals">
+      {state.waiting ? (
+        'Loading transactions…'
+      ) : (
+        <>
+          <span>
+            <strong data-testid="row-count">{totals.count.toLocaleString('en-US')}</strong> {totals.count === 1 ? 'transaction' : 'transactions'}
+          </span>
+          <span>
+            <strong data-testid="sum-total">{formatUsd(totals.cents)}</strong> total
+          </span>
+          {totals.count > 0 ? <span>{formatUsd(Math.round(totals.cents / totals.count))} average</span> : null}
+          {streaming ? <span className="loading-inline">Loading more pages…</span> : null}
+          {complete && !truncated ? <span className="muted">All pages loaded.</span> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Results({ state, applied, siteLabels }: { state: ListState; applied: ListFilters; siteLabels: ReadonlyMap<number, string> }) {
+  const { list, rows } = state;
+  const daily = useMemo(() => dailyTotalsBySite(rows, siteLabels), [rows, siteLabels]);
+  return (
+    <section aria-labelledby="results-heading">
+      <h2 id="results-heading" className="visually-hidden">
+        Results
+      </h2>
+      <Totals state={state} />
+      {state.truncated ? (
+        <div className="alert alert-warn">
+          The list stopped at {rows.length.toLocaleString('en-US')} transactions. Narrow the range, or pick a site, to see everything.
+        </div>
+      ) : null}
+      {list.isError ? (
+        <QueryError
+          error={list.error}
+          what={rows.length > 0 ? `every page (showing the ${rows.length} transactions received)` : 'the transactions'}
+          onRetry={() => void list.refetch()}
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <DailyChart data={daily} />
+          <TransactionsTable rows={rows} version={applied.version} siteLabels={siteLabels} />
+        </>
+      ) : state.complete ? (
+        <div className="table-wrap empty">No transactions in this range{applied.site ? ` at ${applied.site}` : ''}.</div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The transactions explorer. The applied filters live in the URL (a list can be linked to, and
+ * "back" from a transaction's detail returns to it); the list streams in page by page.
+ */
+export function Explorer() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const applied = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
+  // Computed once per applied search (not per render): a range that includes today ends "now",
+  // and the query key must not change under the stream.
+  const appliedQuery = useMemo(() => (applied.from && applied.to ? listQueryOf(applied) : null), [applied]);
+  const [form, setForm] = useState<ListFilters>(() => (applied.from ? applied : { ...EMPTY_FILTERS, ...presetRange('last7') }));
+  const [errors, setErrors] = useState<Record<string, string>>(() => appliedQuery?.errors ?? {});
+  const sites = useSites();
+  const state = useTransactionList(appliedQuery?.input);
 
   function set<K extends keyof ListFilters>(key: K, value: ListFilters[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -85,7 +147,7 @@ export function Explorer() {
     if (checked.errors) return;
     const query = searchOf(filters);
     // The same filters again: load them afresh (today's list grows).
-    if (query === searchOf(applied) && appliedQuery?.input) void list.refetch();
+    if (query === searchOf(applied) && appliedQuery?.input) void state.list.refetch();
     else router.replace(`${pathname}?${query}`, { scroll: false });
   }
 
@@ -94,7 +156,7 @@ export function Explorer() {
     apply(form);
   }
 
-  function applyPreset(name: PresetName) {
+  function onPreset(name: PresetName) {
     const next = { ...form, ...presetRange(name) };
     setForm(next);
     apply(next);
@@ -111,80 +173,8 @@ export function Explorer() {
           Export a day as CSV
         </Link>
       </div>
-
-      <form className="card filters" onSubmit={onSubmit} aria-label="Transaction filters" noValidate>
-        <div className="presets" role="group" aria-label="Date presets">
-          {PRESETS.map((preset) => (
-            <button key={preset.name} type="button" className="button button-small" onClick={() => applyPreset(preset.name)}>
-              {preset.label}
-            </button>
-          ))}
-        </div>
-        <div className="filter-grid">
-          <TextField label="From" type="date" required value={form.from} error={errors['from']} onChange={(e) => set('from', e.target.value)} />
-          <TextField
-            label="To"
-            type="date"
-            required
-            value={form.to}
-            error={errors['to'] ?? errors['endDate']}
-            hint="At most 31 days."
-            onChange={(e) => set('to', e.target.value)}
-          />
-          <SelectField label="Site" value={form.site} error={errors['site']} onChange={(e) => set('site', e.target.value)} disabled={sites.query.isPending}>
-            <option value="">{sites.query.isPending ? 'Loading sites…' : 'All sites'}</option>
-            {sites.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Region code"
-            value={form.site ? '' : form.region}
-            disabled={Boolean(form.site)}
-            error={errors['region']}
-            hint={form.site ? 'A site is picked; the region does not apply.' : 'e.g. ILLINOIS'}
-            onChange={(e) => set('region', e.target.value.toUpperCase())}
-            maxLength={64}
-          />
-          <SelectField
-            label="Type"
-            value={form.version === 'v2' ? '' : form.type}
-            error={errors['type']}
-            disabled={form.version === 'v2'}
-            hint={form.version === 'v2' ? 'v2 lists every type.' : undefined}
-            onChange={(e) => set('type', e.target.value)}
-          >
-            <option value="">All types</option>
-            {TRANSACTION_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </SelectField>
-          <fieldset className="field field-wide">
-            <legend>API version</legend>
-            <div className="radio-row">
-              {(['v1', 'v2'] as const).map((version) => (
-                <label key={version} className="checkbox">
-                  <input type="radio" name="version" value={version} checked={form.version === version} onChange={() => set('version', version)} />
-                  {version === 'v1' ? 'v1' : 'v2: with status, customer, plans'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
-        <div className="actions">
-          <button type="submit" className="button button-primary">
-            Show transactions
-          </button>
-          {streaming ? <span className="muted">Still loading; new filters replace this list.</span> : null}
-        </div>
-      </form>
-
+      <FilterForm form={form} errors={errors} sites={sites} streaming={state.streaming} set={set} onSubmit={onSubmit} onPreset={onPreset} />
       {sites.query.isError ? <QueryError error={sites.query.error} what="the sites" onRetry={() => void sites.query.refetch()} /> : null}
-
       {!appliedQuery ? (
         <div className="table-wrap empty">Pick a range (and a site or region to keep it quick), then Show transactions.</div>
       ) : appliedQuery.errors ? (
@@ -192,48 +182,7 @@ export function Explorer() {
           These filters cannot be shown: {Object.values(appliedQuery.errors).join(' ')}
         </div>
       ) : (
-        <section aria-labelledby="results-heading">
-          <h2 id="results-heading" className="visually-hidden">
-            Results
-          </h2>
-          <div className="totals" role="status" aria-live="polite" data-testid="totals">
-            {list.isPending && !chunks ? (
-              'Loading transactions…'
-            ) : (
-              <>
-                <span>
-                  <strong data-testid="row-count">{totals.count.toLocaleString('en-US')}</strong> {totals.count === 1 ? 'transaction' : 'transactions'}
-                </span>
-                <span>
-                  <strong data-testid="sum-total">{formatMoney(totals.cents)}</strong> total
-                </span>
-                {totals.count > 0 ? <span>{formatMoney(Math.round(totals.cents / totals.count))} average</span> : null}
-                {streaming ? <span className="loading-inline">Loading more pages…</span> : null}
-                {complete && !last?.truncated ? <span className="muted">All pages loaded.</span> : null}
-              </>
-            )}
-          </div>
-          {last?.truncated ? (
-            <div className="alert alert-warn">
-              The list stopped at {rows.length.toLocaleString('en-US')} transactions. Narrow the range, or pick a site, to see everything.
-            </div>
-          ) : null}
-          {list.isError ? (
-            <QueryError
-              error={list.error}
-              what={rows.length > 0 ? `every page (showing the ${rows.length} transactions received)` : 'the transactions'}
-              onRetry={() => void list.refetch()}
-            />
-          ) : null}
-          {rows.length > 0 ? (
-            <>
-              <DailyChart data={daily} />
-              <TransactionsTable rows={rows} version={applied.version} siteLabels={sites.labels} />
-            </>
-          ) : complete ? (
-            <div className="table-wrap empty">No transactions in this range{applied.site ? ` at ${applied.site}` : ''}.</div>
-          ) : null}
-        </section>
+        <Results state={state} applied={applied} siteLabels={sites.labels} />
       )}
     </>
   );

@@ -13,12 +13,11 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
-import { siteLabelOf } from '../../../transactions/aggregate';
+import { formatDollars, siteLabelOf } from '../../../transactions/aggregate';
 
 const ROW_HEIGHT = 37;
 // Ranges are at most 31 days: month, day and time (with seconds, to tell busy minutes apart) suffice.
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function v2Field<K extends 'transactionStatus' | 'customerId' | 'isRecurringPlanSale' | 'isRecurringPlanRedemption'>(row: TransactionRow, key: K) {
   return key in row ? (row as Record<K, unknown>)[key] : undefined;
@@ -45,7 +44,7 @@ function columnsFor(version: 'v1' | 'v2', siteLabels: ReadonlyMap<number, string
       size: 130,
     }),
     column.accessor('transId', { header: 'Transaction id', size: 150 }),
-    column.accessor('total', { header: 'Total', cell: (info) => usd.format(info.getValue()), size: 110, meta: { numeric: true } }),
+    column.accessor('total', { header: 'Total', cell: (info) => formatDollars(info.getValue()), size: 110, meta: { numeric: true } }),
   ];
   if (version === 'v1') return base as Array<ColumnDef<TransactionRow, unknown>>;
   return [
