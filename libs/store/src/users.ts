@@ -48,50 +48,48 @@ const publicColumns = {
 
 type Tx = Parameters<Parameters<StoreDb['transaction']>[0]>[0];
 
-export function portalUserQueries(db: StoreDb) {
-  /** Locks out other admin changes, then refuses when `username` is the only active admin left. */
-  async function lockAndCheckLastAdmin(tx: Tx, username: string, change: string): Promise<PortalUserRecord> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK_KEY})`);
-    const [target] = await tx.select(publicColumns).from(portalUsers).where(eq(portalUsers.username, username)).for('update');
-    if (!target) throw new NotFoundError(`No portal user named "${username}".`, { details: { username } });
-    if (target.role === 'admin' && !target.disabled) {
-      const [others] = await tx
-        .select({ n: count() })
-        .from(portalUsers)
-        .where(and(eq(portalUsers.role, 'admin'), eq(portalUsers.disabled, false), ne(portalUsers.id, target.id)));
-      if ((others?.n ?? 0) === 0) {
-        throw new LastAdminError(`"${username}" is the last active admin and cannot be ${change}; make another user an admin first.`, {
-          details: { username },
-        });
-      }
+/** Locks out other admin changes, then refuses when `username` is the only active admin left. */
+async function lockAndCheckLastAdmin(tx: Tx, username: string, change: string): Promise<PortalUserRecord> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK_KEY})`);
+  const [target] = await tx.select(publicColumns).from(portalUsers).where(eq(portalUsers.username, username)).for('update');
+  if (!target) throw new NotFoundError(`No portal user named "${username}".`, { details: { username } });
+  if (target.role === 'admin' && !target.disabled) {
+    const [others] = await tx
+      .select({ n: count() })
+      .from(portalUsers)
+      .where(and(eq(portalUsers.role, 'admin'), eq(portalUsers.disabled, false), ne(portalUsers.id, target.id)));
+    if ((others?.n ?? 0) === 0) {
+      throw new LastAdminError(`"${username}" is the last active admin and cannot be ${change}; make another user an admin first.`, {
+        details: { username },
+      });
     }
-    return target;
   }
+  return target;
+}
 
-  /** Updates one user and ends all their sessions in the same transaction. */
-  async function changeAndSignOut(tx: Tx, userId: number, values: Partial<typeof portalUsers.$inferInsert>): Promise<UserChange> {
-    const [user] = await tx
-      .update(portalUsers)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(portalUsers.id, userId))
-      .returning(publicColumns);
-    const ended = await tx.delete(portalSessions).where(eq(portalSessions.userId, userId)).returning({ userId: portalSessions.userId });
-    return { user: user as PortalUserRecord, sessionsEnded: ended.length };
-  }
+/** Updates one user and ends all their sessions in the same transaction. */
+async function changeAndSignOut(tx: Tx, userId: number, values: Partial<typeof portalUsers.$inferInsert>): Promise<UserChange> {
+  const [user] = await tx
+    .update(portalUsers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(portalUsers.id, userId))
+    .returning(publicColumns);
+  const ended = await tx.delete(portalSessions).where(eq(portalSessions.userId, userId)).returning({ userId: portalSessions.userId });
+  return { user: user as PortalUserRecord, sessionsEnded: ended.length };
+}
 
-  async function requireUser(tx: Tx, username: string): Promise<PortalUserRecord> {
-    const [user] = await tx.select(publicColumns).from(portalUsers).where(eq(portalUsers.username, username)).for('update');
-    if (!user) throw new NotFoundError(`No portal user named "${username}".`, { details: { username } });
-    return user;
-  }
+async function requireUser(tx: Tx, username: string): Promise<PortalUserRecord> {
+  const [user] = await tx.select(publicColumns).from(portalUsers).where(eq(portalUsers.username, username)).for('update');
+  if (!user) throw new NotFoundError(`No portal user named "${username}".`, { details: { username } });
+  return user;
+}
 
+export function portalUserQueries(db: StoreDb) {
   return {
     async add(input: NewPortalUser): Promise<PortalUserRecord> {
       assertRole(input.role);
       if (!input.username.trim()) throw new ValidationError('A username is required.', { details: { field: 'username' } });
-      if (!input.passwordHash.startsWith('scrypt$')) {
-        throw new ValidationError('The password must be stored as a scrypt hash.', { details: { field: 'passwordHash' } });
-      }
+      assertScryptHash(input.passwordHash);
       try {
         const [user] = await db.insert(portalUsers).values(input).returning(publicColumns);
         return user as PortalUserRecord;
@@ -166,9 +164,7 @@ export function portalUserQueries(db: StoreDb) {
      * the user ends; a cost upgrade at sign-in passes `false`.
      */
     async setPasswordHash(username: string, passwordHash: string, { endSessions = true } = {}): Promise<UserChange> {
-      if (!passwordHash.startsWith('scrypt$')) {
-        throw new ValidationError('The password must be stored as a scrypt hash.', { details: { field: 'passwordHash' } });
-      }
+      assertScryptHash(passwordHash);
       return db.transaction(async (tx) => {
         const target = await requireUser(tx, username);
         if (endSessions) return changeAndSignOut(tx, target.id, { passwordHash });
@@ -192,5 +188,11 @@ export type PortalUserQueries = ReturnType<typeof portalUserQueries>;
 function assertRole(role: string): asserts role is PortalRole {
   if (!(PORTAL_ROLES as readonly string[]).includes(role)) {
     throw new ValidationError(`Unknown role "${role}": expected ${PORTAL_ROLES.join(' or ')}.`, { details: { field: 'role' } });
+  }
+}
+
+function assertScryptHash(passwordHash: string): void {
+  if (!passwordHash.startsWith('scrypt$')) {
+    throw new ValidationError('The password must be stored as a scrypt hash.', { details: { field: 'passwordHash' } });
   }
 }
