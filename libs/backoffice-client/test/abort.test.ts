@@ -2,24 +2,16 @@
  * Every operation takes `{ signal }`: an abort rejects with the signal's reason at once and sends
  * no further request, over real HTTP against the simulator and with an injected fetch.
  */
-import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
+import type { BackofficeSimulator } from '@washops/backoffice-simulator';
 import { ValidationError } from '@washops/shared-errors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../src/index.js';
 import { FakeBackoffice, html } from './support/fake-backoffice.js';
 import { clientFor, newEmployee, recordingFetch } from './support/harness.js';
+import { simulatorPerFile } from './support/simulator-per-file.js';
 
 let sim: BackofficeSimulator;
-
-beforeAll(async () => {
-  sim = await startBackofficeSimulator({ seed: 'abort' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
-beforeEach(() => {
-  sim.control.reset();
-});
+simulatorPerFile({ seed: 'abort' }, (started) => (sim = started));
 
 const reason = () => new Error('the caller gave up');
 

@@ -1,23 +1,14 @@
 /** createEmployee over real HTTP against the simulator: what is sent, what is stored, what is reported. */
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { BackofficeServerError, DuplicateError, LookupError, ValidationError } from '@washops/shared-errors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientFor, countWaves, newEmployee, recordingFetch } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { clientFor, countWaves, newEmployee, postsOf, recordingFetch } from './support/harness.js';
+import { simulatorPerFile } from './support/simulator-per-file.js';
 
 let sim: BackofficeSimulator;
+simulatorPerFile({ seed: 'client-tests' }, (started) => (sim = started));
 
-beforeAll(async () => {
-  sim = await startBackofficeSimulator({ seed: 'client-tests' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
-beforeEach(() => {
-  sim.control.reset();
-});
-
-const posts = (path?: string) =>
-  sim.control.requests().filter((r) => r.method === 'POST' && r.path !== '/login_check' && (path === undefined || r.path === path));
+const posts = (path?: string) => postsOf(sim, path);
 
 describe('createEmployee', () => {
   it('creates the employee with the encoded sites, the full permission matrix and a linked Back Office user', async () => {

@@ -7,24 +7,15 @@ import {
   ValidationError,
   type WashOpsError,
 } from '@washops/shared-errors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINKED_USER_WARNING, type BackofficeClient } from '../src/index.js';
-import { clientFor, newEmployee, recordingFetch } from './support/harness.js';
+import { clientFor, newEmployee, postsOf, recordingFetch } from './support/harness.js';
+import { simulatorPerFile } from './support/simulator-per-file.js';
 
 let sim: BackofficeSimulator;
+simulatorPerFile({ seed: 'client-tests' }, (started) => (sim = started));
 
-beforeAll(async () => {
-  sim = await startBackofficeSimulator({ seed: 'client-tests' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
-beforeEach(() => {
-  sim.control.reset();
-});
-
-const posts = (path?: string) =>
-  sim.control.requests().filter((r) => r.method === 'POST' && r.path !== '/login_check' && (path === undefined || r.path === path));
+const posts = (path?: string) => postsOf(sim, path);
 
 describe('discovery', () => {
   it('lists the sites of the tenant with names, short codes and their region and district', async () => {

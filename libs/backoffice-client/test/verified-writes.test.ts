@@ -2,24 +2,16 @@
  * Writes that cannot lie, over real HTTP against the simulator: a form is posted back only when
  * the page holding it arrived whole, and no write step is reported done before a read confirms it.
  */
-import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
+import type { BackofficeSimulator } from '@washops/backoffice-simulator';
 import { BackofficeServerError } from '@washops/shared-errors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientFor, newEmployee } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { clientFor, newEmployee, postsOf } from './support/harness.js';
+import { simulatorPerFile } from './support/simulator-per-file.js';
 
 let sim: BackofficeSimulator;
+simulatorPerFile({ seed: 'verified-writes' }, (started) => (sim = started));
 
-beforeAll(async () => {
-  sim = await startBackofficeSimulator({ seed: 'verified-writes' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
-beforeEach(() => {
-  sim.control.reset();
-});
-
-const posts = (path: string) => sim.control.requests().filter((r) => r.method === 'POST' && r.path === path);
+const posts = (path: string) => postsOf(sim, path);
 
 describe('round-trip forms must be provably whole', () => {
   it('refuses to disable from an edit page cut at <h2>Emergency Contact</h2>: no POST, every stored field kept', async () => {

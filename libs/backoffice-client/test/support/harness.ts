@@ -81,3 +81,8 @@ export function newEmployee(overrides: Partial<CreateEmployeeInput> = {}): Creat
     ...overrides,
   };
 }
+
+/** The form POSTs the simulator received (sign-ins aside), optionally to one path only. */
+export function postsOf(sim: BackofficeSimulator, path?: string): ReturnType<BackofficeSimulator['control']['requests']> {
+  return sim.control.requests().filter((r) => r.method === 'POST' && r.path !== '/login_check' && (path === undefined || r.path === path));
+}
