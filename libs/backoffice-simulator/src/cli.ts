@@ -50,8 +50,6 @@ export async function main(argv: string[]): Promise<void> {
   });
   // The demo password is printed; a password given on the command line stays off the terminal.
   const shown = values.password === undefined ? `password "${password}"` : 'the password given with --password';
-  // One write, so whoever watches for the URL line has the sign-in line too.
-  console.log(`BackOffice simulator listening on ${sim.url}\nSign in as "${username}" with ${shown}.`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -64,6 +62,9 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Only now, with the handlers in place: a watcher may signal the moment it sees the URL. One write, so it has the
+  // sign-in line too.
+  console.log(`BackOffice simulator listening on ${sim.url}\nSign in as "${username}" with ${shown}.`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

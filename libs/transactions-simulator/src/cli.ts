@@ -89,27 +89,25 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<Trans
 
 /** Runs `main` as a process: exits non-zero on bad arguments, closes cleanly on SIGINT/SIGTERM. */
 export async function run(argv: string[] = process.argv.slice(2)): Promise<void> {
+  // The handlers go in before main prints the URL: a watcher may signal the moment it sees it.
   let sim: TransactionsSimulator | undefined;
-  try {
-    sim = await main(argv);
-  } catch (error) {
-    defaultIo.err(`washops-transactions-simulator: ${error instanceof Error ? error.message : String(error)}`);
-    defaultIo.err('Run with --help for usage.');
-    process.exitCode = 1;
-    return;
-  }
-  if (!sim) return;
-  const running = sim;
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     defaultIo.err(`Received ${signal}, shutting down.`);
-    running.close().then(
+    (sim?.close() ?? Promise.resolve()).then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  try {
+    sim = await main(argv);
+  } catch (error) {
+    defaultIo.err(`washops-transactions-simulator: ${error instanceof Error ? error.message : String(error)}`);
+    defaultIo.err('Run with --help for usage.');
+    process.exitCode = 1;
+  }
 }
