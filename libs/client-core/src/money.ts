@@ -20,6 +20,11 @@ export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** A dollar amount as the APIs send it (a decimal), shown as US dollars: `1234.5` → `"$1,234.50"`. */
+export function formatDollars(amount: number): string {
+  return formatUsd(toCents(amount));
+}
+
 /** 1.5 × a rate in cents, rounded half-even to the cent (exact integer arithmetic). */
 export function overtimeCents(regularCents: number): number {
   const triple = regularCents * 3;

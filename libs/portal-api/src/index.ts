@@ -1,5 +1,5 @@
 export { PublicErrorCause, toTrpcError } from './errors.js';
-export { publicErrorOf } from './trpc.js';
+export { publicErrorOf } from './public-error.js';
 export { createErrorLogger, logPortalError, referenceOf, type PortalLogger } from './error-log.js';
 export { appRouter, createCaller, type AppRouter } from './root.js';
 export {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { transactionSchema } from '../schemas/transactions.js';
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
-import { usd } from './list-helpers.js';
+import { formatDollars } from '@washops/client-core';
 
 export const getTransaction = defineTool({
   name: 'get_transaction',
@@ -20,10 +20,10 @@ export const getTransaction = defineTool({
   },
   render: ({ transaction: t }) =>
     [
-      `${t.type} #${t.number} (${t.id}) at ${t.locationCode} on ${t.salesDeviceName}, ${t.completeDate}: ${usd(t.total)}`,
+      `${t.type} #${t.number} (${t.id}) at ${t.locationCode} on ${t.salesDeviceName}, ${t.completeDate}: ${formatDollars(t.total)}`,
       `Cashier: ${t.employeeCashier ?? '—'}; greeter: ${t.employeeGreeter ?? '—'}; customer: ${t.customerName ?? '—'}; plate: ${t.vehicleLicensePlate ?? '—'}`,
-      'Items: ' + (t.items.map((i) => `${i.quantity}× ${i.name} (${i.department}) ${usd(i.net)}${i.isVoided ? ' voided' : ''}`).join('; ') || 'none'),
-      'Tenders: ' + (t.tenders.map((x) => `${x.tender}${x.tenderSubType ? `/${x.tenderSubType}` : ''} ${usd(x.total)}${x.creditCardLastFour ? ` ••••${x.creditCardLastFour}` : ''}`).join('; ') || 'none'),
-      'Discounts: ' + (t.discounts.map((d) => `${d.discountName} −${usd(d.discountAmount)}`).join('; ') || 'none'),
+      'Items: ' + (t.items.map((i) => `${i.quantity}× ${i.name} (${i.department}) ${formatDollars(i.net)}${i.isVoided ? ' voided' : ''}`).join('; ') || 'none'),
+      'Tenders: ' + (t.tenders.map((x) => `${x.tender}${x.tenderSubType ? `/${x.tenderSubType}` : ''} ${formatDollars(x.total)}${x.creditCardLastFour ? ` ••••${x.creditCardLastFour}` : ''}`).join('; ') || 'none'),
+      'Discounts: ' + (t.discounts.map((d) => `${d.discountName} −${formatDollars(d.discountAmount)}`).join('; ') || 'none'),
     ].join('\n'),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listResult, renderList, totalDollars, usd } from './list-helpers.js';
+import { formatDollars } from '@washops/client-core';
+import { listResult, renderList, totalDollars } from './list-helpers.js';
 
 const row = (transNumber: number, total: number) => ({ transNumber, transId: `${transNumber}:1001`, date: '2026-11-21T14:00:00Z', total });
 
@@ -15,8 +16,8 @@ describe('list results', () => {
   });
 
   it('shows amounts as US dollars, with thousands separators and amounts rounded the way they read', async () => {
-    expect(usd(1234.5)).toBe('$1,234.50');
-    expect(usd(1.005)).toBe('$1.01');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(1.005)).toBe('$1.01');
     const out = await listResult(rowsOf([row(1, 1234.5), row(2, 0.5)]), 10);
     expect(renderList(out).split('\n')).toEqual([
       '2 transaction(s) totalling $1,235.00',

@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from '@washops/client-core';
+import { formatDollars, toCents } from '@washops/client-core';
 
 /** Collects at most `max` rows from a stream; leaving the loop early stops the client's paging. */
 async function collectCapped<T>(stream: AsyncIterable<T>, max: number): Promise<{ rows: T[]; truncated: boolean }> {
@@ -38,8 +38,8 @@ export function renderList<T extends ListRow>(
   out: { transactions: T[]; returned: number; truncated: boolean; totalAmount: number; note?: string | undefined },
   extra: (row: T) => string = () => '',
 ): string {
-  const head = `${out.returned} transaction(s) totalling ${usd(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}`;
-  const shown = out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${usd(t.total)}${extra(t)}`);
+  const head = `${out.returned} transaction(s) totalling ${formatDollars(out.totalAmount)}${out.truncated ? ` (truncated: ${out.note})` : ''}`;
+  const shown = out.transactions.slice(0, 20).map((t) => `- #${t.transNumber} ${t.transId} ${t.date} ${formatDollars(t.total)}${extra(t)}`);
   const more = out.transactions.length > 20 ? [`… ${out.transactions.length - 20} more in structuredContent`] : [];
   return [head, ...shown, ...more].join('\n');
 }
@@ -47,9 +47,4 @@ export function renderList<T extends ListRow>(
 /** Dollar amounts summed as integer cents, so float noise cannot add up over many rows. */
 export function totalDollars(amounts: readonly number[]): number {
   return amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
-}
-
-/** A Data API dollar amount as text, `"$1,234.50"`. */
-export function usd(amount: number): string {
-  return formatUsd(toCents(amount));
 }

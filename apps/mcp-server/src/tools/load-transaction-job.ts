@@ -3,7 +3,8 @@ import { dateInput, jobItemSchema, toDateParam } from '../schemas/transactions.j
 import { transactionsOf } from '../services.js';
 import { defineTool } from '../tool.js';
 import { toCents } from '@washops/client-core';
-import { totalDollars, usd } from './list-helpers.js';
+import { formatDollars } from '@washops/client-core';
+import { totalDollars } from './list-helpers.js';
 
 export const loadTransactionJob = defineTool({
   name: 'load_transaction_job',
@@ -60,9 +61,9 @@ export const loadTransactionJob = defineTool({
     };
   },
   render: (out) =>
-    `${out.recordCount} record(s) at ${out.site} totalling ${usd(out.totalAmount)}. By type: ` +
+    `${out.recordCount} record(s) at ${out.site} totalling ${formatDollars(out.totalAmount)}. By type: ` +
     (Object.entries(out.byType).map(([k, v]) => `${k} ${v}`).join(', ') || 'none') +
     '. Tenders: ' +
-    (Object.entries(out.tenderTotals).map(([k, v]) => `${k} ${usd(v)}`).join(', ') || 'none') +
+    (Object.entries(out.tenderTotals).map(([k, v]) => `${k} ${formatDollars(v)}`).join(', ') || 'none') +
     (out.truncated ? `. ${out.note}` : '.'),
 });

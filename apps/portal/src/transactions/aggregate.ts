@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from '@washops/client-core';
+import { toCents } from '@washops/client-core';
 import { dayOf } from './range';
 
 export interface RowLike {
@@ -30,11 +30,6 @@ export function totalsOf(rows: readonly RowLike[]): Totals {
   let cents = 0;
   for (const row of rows) cents += toCents(row.total);
   return { count: rows.length, cents };
-}
-
-/** A dollar amount as the APIs send it (a decimal), shown as US dollars. */
-export function formatDollars(amount: number): string {
-  return formatUsd(toCents(amount));
 }
 
 /** Most sites drawn as their own series; the rest are summed as "Other". */

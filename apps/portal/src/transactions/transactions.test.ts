@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailyTotalsBySite, formatDollars, MAX_CHART_SERIES, siteLabelOf, totalsOf } from './aggregate';
+import { formatDollars } from '@washops/client-core';
+import { dailyTotalsBySite, MAX_CHART_SERIES, siteLabelOf, totalsOf } from './aggregate';
 import { dayOf, endOfDay, exportQueryOf, listQueryOf, presetRange, startOfDay } from './range';
 
 const base = { site: '', region: '', type: '', version: 'v1' as const };

@@ -4,7 +4,7 @@ import type { PublicError } from '@washops/shared-errors';
 import type { LoadJobOptions, TransactionJobItem } from '@washops/transactions-client';
 import { logPortalError, type PortalLogger } from '../error-log.js';
 import { toTrpcError } from '../errors.js';
-import { publicErrorOf } from '../trpc.js';
+import { publicErrorOf } from '../public-error.js';
 import { transactionsCsv } from './export-csv.js';
 
 export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';

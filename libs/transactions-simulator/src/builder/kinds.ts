@@ -21,15 +21,16 @@ import type { Prng } from '@washops/sim-kit';
 import { FLEET_BASE, memberTier } from './people.js';
 import type { BuiltDiscount, BuiltTransaction, Kind, LinePlan, TenderKind, TransactionStatus } from './types.js';
 
-export interface KindFlags {
-  isRecurringPayment: boolean;
-  isRecurringRedemption: boolean;
-  isRecurringSale: boolean;
-  isPrepaidRedemption: boolean;
-  isPrepaidSale: boolean;
-  isRecurringPlanSale: boolean;
-  isRecurringPlanRedemption: boolean;
-}
+export type KindFlags = Pick<
+  BuiltTransaction,
+  | 'isRecurringPayment'
+  | 'isRecurringRedemption'
+  | 'isRecurringSale'
+  | 'isPrepaidRedemption'
+  | 'isPrepaidSale'
+  | 'isRecurringPlanSale'
+  | 'isRecurringPlanRedemption'
+>;
 
 /** What a kind decides before any money is counted. */
 export interface KindPlan {

@@ -1,7 +1,8 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDollars, type DailyTotals } from '../../../transactions/aggregate';
+import { formatDollars } from '@washops/client-core';
+import type { DailyTotals } from '../../../transactions/aggregate';
 
 /** Distinguishable colours for up to eight series (the last is "Other"). */
 const COLOURS = ['#1f5fbf', '#e07a1f', '#2e9e5b', '#b23a48', '#7b5ea7', '#1c9aa8', '#a67c00', '#7a8594'];

@@ -13,7 +13,8 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
-import { formatDollars, siteLabelOf } from '../../../transactions/aggregate';
+import { formatDollars } from '@washops/client-core';
+import { siteLabelOf } from '../../../transactions/aggregate';
 
 const ROW_HEIGHT = 37;
 // Ranges are at most 31 days: month, day and time (with seconds, to tell busy minutes apart) suffice.

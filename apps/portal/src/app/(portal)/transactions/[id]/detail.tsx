@@ -5,7 +5,7 @@ import { TransactionIdSchema } from '@washops/transactions-client/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { Loading, QueryError } from '../../../../components/query-state';
-import { formatDollars } from '../../../../transactions/aggregate';
+import { formatDollars } from '@washops/client-core';
 import { useTRPC } from '../../../../trpc/client';
 import { DetailTable, type DetailColumn } from './detail-table';
 
