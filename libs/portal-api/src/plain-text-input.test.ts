@@ -14,3 +14,19 @@ describe('hiddenCharacterIssues', () => {
     expect(hiddenCharacterIssues({ username: 'José Ñúñez 李', password: 'tab\there', backofficePassword: '\u202E' })).toEqual([]);
   });
 });
+
+describe('a refused input through the router', () => {
+  it('names each field with a hidden character in the public error', async () => {
+    const { callerAs, makeDeps } = await import('../test/helpers.js');
+    const { publicErrorOf } = await import('./public-error.js');
+    const error = await callerAs(await makeDeps(), 'admin')
+      .employees.create({ firstName: 'A\u202eB', lastName: 'X\u0007' } as never)
+      .catch((e: unknown) => e);
+    const pub = publicErrorOf(error as never);
+    expect(pub.code).toBe('VALIDATION_ERROR');
+    expect(pub.details['issues']).toEqual([
+      { path: 'firstName', message: 'firstName must not contain control or bidirectional formatting characters' },
+      { path: 'lastName', message: 'lastName must not contain control or bidirectional formatting characters' },
+    ]);
+  });
+});

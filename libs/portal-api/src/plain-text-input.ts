@@ -1,5 +1,5 @@
 import { isSecretKey } from '@washops/shared-errors';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Control characters (C0, DEL, C1, so also line breaks and tabs), bidirectional formatting marks
@@ -25,7 +25,10 @@ export function hiddenCharacterIssues(value: unknown, path: Array<string | numbe
   return Object.entries(value).flatMap(([key, item]) => (isSecretKey(key) ? [] : hiddenCharacterIssues(item, [...path, key])));
 }
 
-/** The issues as a `ZodError`, the cause the error formatter reads input issues from. */
-export function hiddenCharacterError(issues: z.core.$ZodIssue[]): z.ZodError {
-  return new z.ZodError(issues);
+/**
+ * The issues on an `Error`, the cause the error formatter reads input issues from. Not a zod 4 `ZodError`: that is
+ * no `Error`, so `TRPCError` would wrap it and drop its issues (the per-field messages).
+ */
+export function hiddenCharacterError(issues: z.core.$ZodIssue[]): Error & { issues: z.core.$ZodIssue[] } {
+  return Object.assign(new Error('The input holds control or bidirectional formatting characters.'), { name: 'ZodError', issues });
 }
