@@ -36,6 +36,7 @@ const depConstraints = (testFile) => [
   { sourceTag: 'scope:transactions', onlyDependOnLibsWithTags: ['scope:transactions', 'scope:shared'] },
   { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:transactions', 'scope:shared'] },
   { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:portal', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
+  { sourceTag: 'scope:cli', onlyDependOnLibsWithTags: ['scope:portal', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
 ];
 
 const boundaries = (testFile) => ({
