@@ -49,3 +49,12 @@ export { MAX_LIST_ROWS, type TransactionListChunk, type TransactionRow } from '.
 export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type ExportState, type ExportView } from './transactions/export-registry.js';
 export { EXPORT_CSV_COLUMNS, transactionsCsv } from './transactions/export-csv.js';
 export { transactionsBudgets } from './transactions/budget.js';
+export {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PORTAL_ROLE_NAMES,
+  generatePassword,
+  newPasswordSchema,
+  portalRoleSchema,
+  portalUsernameSchema,
+} from './auth/account-rules.js';
