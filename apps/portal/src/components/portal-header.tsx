@@ -6,12 +6,17 @@ import { usePathname } from 'next/navigation';
 import { useTRPC } from '../trpc/client';
 import { useSession } from './session';
 
-/** The portal's sections. */
-const sections = [
+/** The portal's sections; some only for admins (the procedures refuse viewers regardless). */
+const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }> = [
   { href: '/employees', label: 'Employees' },
   { href: '/users', label: 'Back Office users' },
   { href: '/transactions', label: 'Transactions' },
-] as const;
+  { href: '/admin/users', label: 'Portal users', adminOnly: true },
+];
+
+function isCurrent(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
 
 export function PortalHeader() {
   const session = useSession();
@@ -26,22 +31,24 @@ export function PortalHeader() {
         </Link>
         <nav aria-label="Main">
           <ul>
-            {sections.map((section) => {
-              const current = pathname === section.href || pathname.startsWith(`${section.href}/`);
-              return (
+            {sections
+              .filter((section) => !section.adminOnly || session.role === 'admin')
+              .map((section) => (
                 <li key={section.href}>
-                  <Link href={section.href} aria-current={current ? 'page' : undefined}>
+                  <Link href={section.href} aria-current={isCurrent(pathname, section.href) ? 'page' : undefined}>
                     {section.label}
                   </Link>
                 </li>
-              );
-            })}
+              ))}
           </ul>
         </nav>
         <div className="signed-in">
           <span>
             {session.username} <span className={`role role-${session.role}`}>{session.role}</span>
           </span>
+          <Link href="/account" className="button-link" aria-current={isCurrent(pathname, '/account') ? 'page' : undefined}>
+            Change password
+          </Link>
           <button type="button" className="button button-link" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Sign out
           </button>
