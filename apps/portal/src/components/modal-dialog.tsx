@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 
 /**
  * A modal `<dialog>` named by its heading and described by its body. It opens on mount (focus moves
- * into it, onto the control marked `autoFocus`); on close the focus goes back to what opened it, or,
+ * into it, onto the control marked `data-autofocus`); on close the focus goes back to what opened it, or,
  * when that control is gone, to `fallbackFocus`. Escape does nothing while `busy`: a write under way
  * is not abandoned half-seen.
  */
@@ -36,6 +36,8 @@ export function ModalDialog({
     if (!dialog || dialog.open) return;
     openerRef.current = document.activeElement;
     dialog.showModal();
+    // React's autoFocus runs before the dialog opens, when nothing in it can take the focus.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }, [dialogRef]);
 
   function closed() {

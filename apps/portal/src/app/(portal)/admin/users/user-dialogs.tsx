@@ -55,7 +55,7 @@ export function DisableUserDialog({ user, onDone, onClose, fallbackFocus }: Dial
         <button type="button" className="button button-danger" disabled={disable.isPending} onClick={() => disable.mutate({ username: user.username })}>
           {disable.isPending ? 'Disabling…' : 'Disable user'}
         </button>
-        <button type="button" className="button" disabled={disable.isPending} onClick={() => dialogRef.current?.close()} autoFocus>
+        <button type="button" className="button" disabled={disable.isPending} onClick={() => dialogRef.current?.close()} data-autofocus>
           Cancel
         </button>
       </div>
@@ -90,7 +90,7 @@ export function DemoteUserDialog({ user, onDone, onClose, fallbackFocus }: Dialo
         >
           {demote.isPending ? 'Changing…' : 'Make viewer'}
         </button>
-        <button type="button" className="button" disabled={demote.isPending} onClick={() => dialogRef.current?.close()} autoFocus>
+        <button type="button" className="button" disabled={demote.isPending} onClick={() => dialogRef.current?.close()} data-autofocus>
           Cancel
         </button>
       </div>
