@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './accessibility.js';
+import { ADMIN_STATE, VIEWER_STATE } from './auth-states.js';
+
+// Every page of the portal, as each role sees it, passes axe-core's WCAG 2.1 A and AA rules once its
+// content has loaded (other specs scan the states their flows reach: dialogs, results, errors).
+
+/** Each page with the heading that says its content is there. */
+const PAGES = [
+  { path: '/employees', heading: 'Employees' },
+  { path: '/employees/new', heading: 'New employee' },
+  { path: '/users', heading: 'Back Office users' },
+  { path: '/transactions', heading: 'Transactions' },
+  { path: '/transactions/export', heading: 'Export transactions' },
+  { path: '/admin/users', heading: 'Portal users' },
+  { path: '/account', heading: 'Change password' },
+] as const;
+
+async function scanPage(page: Page, path: string, heading: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoAxeViolations(page);
+}
+
+test('the sign-in page', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await context.close();
+});
+
+for (const [role, state] of [['admin', ADMIN_STATE], ['viewer', VIEWER_STATE]] as const) {
+  test.describe(`as the ${role}`, () => {
+    test.use({ storageState: state });
+
+    for (const { path, heading } of PAGES) {
+      test(`${path}`, async ({ page }) => {
+        await scanPage(page, path, heading);
+      });
+    }
+
+    test('a transaction’s detail page', async ({ page }) => {
+      const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      await page.goto(`/transactions?from=${day}&to=${day}&site=ECOM`);
+      const first = page.getByRole('link', { name: /^Transaction \d+$/ }).first();
+      const label = (await first.getAttribute('aria-label')) ?? '';
+      await first.click();
+      await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Items' }).getByRole('row')).not.toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+  });
+}
