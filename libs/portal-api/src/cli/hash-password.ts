@@ -1,5 +1,6 @@
 // Prints the scrypt hash of a portal password for PORTAL_USERS. The password is read from stdin
 // (never from the command line, which shells keep in their history).
+import { newPasswordSchema } from '../auth/account-rules.js';
 import { hashPassword } from '../auth/passwords.js';
 
 async function readStdin(): Promise<string> {
@@ -10,8 +11,9 @@ async function readStdin(): Promise<string> {
 
 if (process.stdin.isTTY) process.stderr.write('Type the password, then Enter and Ctrl-D:\n');
 const password = await readStdin();
-if (password.length < 8) {
-  process.stderr.write('A portal password needs at least 8 characters.\n');
+const checked = newPasswordSchema.safeParse(password);
+if (!checked.success) {
+  process.stderr.write(`${checked.error.issues.map((issue) => issue.message).join(' ')}\n`);
   process.exit(1);
 }
 process.stdout.write(`${await hashPassword(password)}\n`);
