@@ -106,6 +106,7 @@ export async function connectPglite(options: PgliteOptions = {}): Promise<StoreC
         });
       }
       lock = outcome.held;
+      await lock.publish('direct');
     }
     client = await PGlite.create(layout ? { dataDir: layout.pgliteDir } : {});
   } catch (error) {

@@ -217,6 +217,38 @@ describe('an embedded data folder shared between processes', () => {
     }
   });
 
+  it('a host closing under a client’s open transaction rolls it back and still closes', async () => {
+    const dataDir = await folder();
+    const host = await openStore({ dataDir });
+    await host.users.add({ username: 'ada', role: 'admin', passwordHash: fakeHash('a') });
+    const client = new pg.Client({ host: dataDir, port: 5432, user: 'postgres', database: 'postgres' });
+    client.on('error', () => undefined);
+    await client.connect();
+    await client.query('begin');
+    await client.query(`insert into portal_users (username, role, password_hash) values ('half', 'viewer', '${fakeHash('h')}')`);
+    await host.close();
+    await expect(client.query('commit')).rejects.toThrow();
+    const reopened = await openStore({ dataDir });
+    try {
+      expect((await reopened.users.list()).map((user) => user.username)).toEqual(['ada']);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('a folder opened directly by a tool is refused at once, naming the process', async () => {
+    const dataDir = await folder();
+    const direct = await connectPglite({ dataDir });
+    try {
+      const error = await openStore({ dataDir }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as Error).message).toMatch(new RegExp(`open in process ${process.pid} by a tool that serves no one`));
+    } finally {
+      await direct.close();
+    }
+    expect(existsSync(embeddedLayout(dataDir).lockFile)).toBe(false);
+  });
+
   it('serves a folder whose socket path would be too long on loopback TCP instead', async () => {
     const base = await folder();
     const dataDir = join(base, 'a-data-folder-nested-deep-enough-that-its-socket-path-passes-the-limit');

@@ -38,12 +38,28 @@ interface Attached {
 
 /** Hosts the folder when nobody does (or its holder is gone), else finds the live host. */
 async function attach(layout: EmbeddedLayout, preferredPort?: number): Promise<Attached> {
-  const outcome = await takeLockOrFindHost(layout);
+  let outcome;
+  try {
+    outcome = await takeLockOrFindHost(layout);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
+    throw new StoreUnavailableError(`Cannot use the lock of the embedded database in ${layout.dataDir}: ${describeFailure(error)}`, {
+      cause: error,
+      details: { database: layout.dataDir },
+    });
+  }
   if ('held' in outcome) {
     const host = await startHost(layout, outcome.held, preferredPort);
     return { endpoint: host.endpoint, host };
   }
-  return { endpoint: outcome.holder.endpoint as Endpoint, host: null };
+  const { holder } = outcome;
+  if (!holder.endpoint) {
+    throw new StoreUnavailableError(
+      `The embedded database in ${layout.dataDir} is open in process ${holder.pid} by a tool that serves no one; retry once it has finished.`,
+      { details: { database: layout.dataDir } },
+    );
+  }
+  return { endpoint: holder.endpoint, host: null };
 }
 
 /**

@@ -16,13 +16,15 @@ export interface LockRecord {
   nonce: string;
   startedAt: string;
   endpoint?: Endpoint;
+  /** Held by a process that opened PGlite directly (`connectPglite`): it serves no one. */
+  direct?: boolean;
 }
 
 /** The folder's lock, held by this process while it hosts the database. */
 export interface HeldLock {
   readonly record: LockRecord;
-  /** Records where the socket server listens, so clients can connect. */
-  publish(endpoint: Endpoint): Promise<void>;
+  /** Records where the socket server listens, so clients can connect; or that nobody can (`direct`). */
+  publish(endpoint: Endpoint | 'direct'): Promise<void>;
   /** Removes the lock file if it is still ours. */
   release(): Promise<void>;
 }
@@ -107,7 +109,7 @@ function heldLock(layout: EmbeddedLayout, record: LockRecord): HeldLock {
       return current;
     },
     async publish(endpoint) {
-      current = { ...current, endpoint };
+      current = endpoint === 'direct' ? { ...current, direct: true } : { ...current, endpoint };
       await rename(await stage(layout.lockFile, current), layout.lockFile);
     },
     async release() {
@@ -148,6 +150,7 @@ async function removeStaleLock(layout: EmbeddedLayout, stale: LockRecord): Promi
 /**
  * Takes the folder's lock, or names the live process that holds it. A lock whose process is gone
  * is stale and taken over. A holder still starting (no endpoint yet) is waited for.
+ * Anything but a lock or a `StoreUnavailableError` (a folder that cannot be written) is thrown as is.
  */
 export async function takeLockOrFindHost(layout: EmbeddedLayout): Promise<LockOutcome> {
   const deadline = Date.now() + HOST_START_WAIT_MS;
@@ -160,7 +163,7 @@ export async function takeLockOrFindHost(layout: EmbeddedLayout): Promise<LockOu
       await removeStaleLock(layout, holder);
       continue;
     }
-    if (holder.endpoint) return { holder };
+    if (holder.endpoint || holder.direct) return { holder };
     await delay(POLL_MS);
   }
   const holder = await readLock(layout.lockFile).catch(() => null);
