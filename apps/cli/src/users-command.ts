@@ -21,21 +21,33 @@ const generateOption = () => new Option('--generate', 'make a random password an
 
 /**
  * Opens the store for one command and closes it however the command ends, Ctrl-C and SIGTERM
- * included: a command line that hosts the data folder must release it.
+ * included: a command line that hosts the data folder must release it. A signal during the opening
+ * waits for it, so PGlite is never left half-initialised.
  */
 async function withStore(io: CliIo, dataDir: string | undefined, work: (store: Store) => Promise<void>): Promise<void> {
-  const store = await openStore(storeOptionsFor(io, dataDir));
-  let interrupt: (() => void) | undefined;
-  const interrupted = new Promise<never>((_, reject) => (interrupt = () => reject(new Interrupted())));
+  let signalled = false;
+  let interrupt = () => void (signalled = true);
+  const interrupted = new Promise<never>((_, reject) => {
+    interrupt = () => {
+      signalled = true;
+      reject(new Interrupted());
+    };
+  });
   interrupted.catch(() => undefined);
-  process.once('SIGINT', interrupt as () => void);
-  process.once('SIGTERM', interrupt as () => void);
+  const onSignal = () => interrupt();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
-    await Promise.race([work(store), interrupted]);
+    const store = await openStore(storeOptionsFor(io, dataDir));
+    try {
+      if (signalled) throw new Interrupted();
+      await Promise.race([work(store), interrupted]);
+    } finally {
+      await store.close();
+    }
   } finally {
-    process.removeListener('SIGINT', interrupt as () => void);
-    process.removeListener('SIGTERM', interrupt as () => void);
-    await store.close();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
 }
 

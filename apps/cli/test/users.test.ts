@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,8 +22,8 @@ const outputs: Run[] = [];
 const typedPasswords = ['correct-horse-battery', 'another-long-passphrase', 'short'];
 let dataDir: string;
 
-/** `washops users <args>` in its own process, with `input` piped to stdin (not a terminal). */
-function users(args: string[], input = ''): Promise<Run> {
+/** `washops users <args>` in its own process; stdin is a pipe (not a terminal). */
+function start(args: string[]): { child: ChildProcessWithoutNullStreams; done: Promise<Run> } {
   const env: NodeJS.ProcessEnv = { ...process.env, WASHOPS_DATA_DIR: dataDir };
   delete env['DATABASE_URL'];
   const child = spawn(process.execPath, [bin, 'users', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -30,14 +31,21 @@ function users(args: string[], input = ''): Promise<Run> {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(input);
-  return new Promise((resolve) =>
+  const done = new Promise<Run>((resolve) =>
     child.once('close', (code) => {
       const run = { code, stdout, stderr };
       outputs.push(run);
       resolve(run);
     }),
   );
+  return { child, done };
+}
+
+/** `washops users <args>` with `input` piped in. */
+function users(args: string[], input = ''): Promise<Run> {
+  const { child, done } = start(args);
+  child.stdin.end(input);
+  return done;
 }
 
 /** The users as `list` prints them: one `name role status last-sign-in` string per row. */
@@ -129,6 +137,18 @@ describe('washops users, run as a command', () => {
     } finally {
       await host.close();
     }
+  });
+
+  it('stopped with SIGTERM while it waits for the password, it closes the data folder it hosts and changes nothing', async () => {
+    const { child, done } = start(['add', 'carl', '--role', 'viewer']);
+    const lockFile = join(dataDir, 'store.lock');
+    // Hosting: the lock names the command's process and where it listens.
+    await expect.poll(() => existsSync(lockFile) && (JSON.parse(readFileSync(lockFile, 'utf8')) as { endpoint?: unknown }).endpoint !== undefined, { timeout: 60_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGTERM');
+    expect(await done).toMatchObject({ code: 130, stderr: 'Interrupted; nothing changed.\n' });
+    expect(existsSync(lockFile)).toBe(false);
+    expect(await inStore((store) => store.users.find('carl'))).toBeNull();
   });
 
   it('prints no password or hash, except a generated password, once', () => {
