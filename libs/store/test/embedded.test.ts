@@ -258,9 +258,15 @@ describe('an embedded data folder shared between processes', () => {
     const host = await openStore({ dataDir });
     const client = await openStore({ dataDir });
     try {
-      expect((await lockOf(dataDir)).endpoint).toEqual({ host: '127.0.0.1', port: expect.any(Number) });
+      const endpoint = (await lockOf(dataDir)).endpoint;
+      expect(endpoint).toEqual({ host: '127.0.0.1', port: expect.any(Number) });
       await host.users.add({ username: 'ada', role: 'admin', passwordHash: fakeHash('a') });
       expect((await client.users.list()).map((user) => user.username)).toEqual(['ada']);
+      // Taking over, the client listens where it already connects.
+      await host.close();
+      await client.users.list().catch(() => undefined);
+      expect((await client.users.list()).map((user) => user.username)).toEqual(['ada']);
+      expect(await lockOf(dataDir)).toMatchObject({ pid: process.pid, endpoint });
     } finally {
       await client.close();
       await host.close();

@@ -38,12 +38,21 @@ export async function startHost(layout: EmbeddedLayout, lock: HeldLock, preferre
     const unix = socketPathFits(layout);
     // Left by a host that crashed; the lock is ours, so nobody listens on it.
     if (unix) await rm(layout.socketPath, { force: true });
-    server = new PGLiteSocketServer(
-      unix
-        ? { db: pglite, path: layout.socketPath, maxConnections: EMBEDDED_MAX_CONNECTIONS }
-        : { db: pglite, host: '127.0.0.1', port: preferredPort, maxConnections: EMBEDDED_MAX_CONNECTIONS },
-    );
-    await server.start();
+    const db = pglite;
+    const serve = async (port: number) => {
+      server = new PGLiteSocketServer(
+        unix
+          ? { db, path: layout.socketPath, maxConnections: EMBEDDED_MAX_CONNECTIONS }
+          : { db, host: '127.0.0.1', port, maxConnections: EMBEDDED_MAX_CONNECTIONS },
+      );
+      await server.start();
+      return server;
+    };
+    // The port clients already use may have been taken meanwhile: then any free one (they follow the lock).
+    server = await serve(preferredPort).catch((error: unknown) => {
+      if (unix || preferredPort === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      return serve(0);
+    });
     const endpoint: Endpoint = unix ? { host: layout.dataDir, port: SOCKET_PORT } : { host: '127.0.0.1', port: tcpPort(server) };
     await lock.publish(endpoint);
     return hostOver(pglite, server, lock, endpoint);
