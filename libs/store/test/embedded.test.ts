@@ -180,6 +180,16 @@ describe('an embedded data folder shared between processes', () => {
       await store.close();
     }
     expect(existsSync(layout.lockFile)).toBe(false);
+
+    // This very pid, in a lock this process does not hold: a previous life of the pid (a restarted container).
+    await writeFile(layout.lockFile, JSON.stringify({ ...stale, pid: process.pid, nonce: 'previous-life' }));
+    const again = await openStore({ dataDir });
+    try {
+      expect((await lockOf(dataDir)).nonce).not.toBe('previous-life');
+      expect(await again.users.list()).toEqual([]);
+    } finally {
+      await again.close();
+    }
   });
 
   it('of three processes finding one stale lock, exactly one takes it and the others find it held', async () => {
