@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectPglite } from '../src/connection.js';
 import { connectEmbedded } from '../src/embedded/connection.js';
 import { embeddedLayout, MAX_SOCKET_PATH_BYTES } from '../src/embedded/layout.js';
@@ -189,6 +189,27 @@ describe('an embedded data folder shared between processes', () => {
       expect(await again.users.list()).toEqual([]);
     } finally {
       await again.close();
+    }
+  });
+
+  it('a second copy of the store module in this process (a bundle chunk, a hot reload) joins the host instead of taking its lock', async () => {
+    const dataDir = await folder();
+    const host = await openStore({ dataDir });
+    try {
+      const lock = await lockOf(dataDir);
+      vi.resetModules();
+      const copy = await import('../src/index.js');
+      expect(copy.openStore).not.toBe(openStore);
+      const client = await copy.openStore({ dataDir });
+      try {
+        expect(await lockOf(dataDir)).toEqual(lock);
+        await client.users.add({ username: 'ada', role: 'admin', passwordHash: fakeHash('a') });
+        expect((await host.users.list()).map((user) => user.username)).toEqual(['ada']);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await host.close();
     }
   });
 

@@ -31,8 +31,13 @@ export interface HeldLock {
 
 export type LockOutcome = { held: HeldLock } | { holder: LockRecord };
 
-/** Lock files this process holds: the same pid in a lock file we do not hold is a previous life of this pid. */
-const heldHere = new Set<string>();
+/**
+ * Lock files this process holds: the same pid in a lock file we do not hold is a previous life of this pid.
+ * Kept on `globalThis`, so a second copy of this module (a bundler's chunk, a hot reload) sees the same set
+ * and never takes this process's own lock for a stale one.
+ */
+const HELD_HERE = Symbol.for('@washops/store:held-locks');
+const heldHere: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[HELD_HERE] ??= new Set<string>());
 
 /** Long enough for a fresh folder's first start on a busy machine (PGlite's initdb takes seconds). */
 const HOST_START_WAIT_MS = 90_000;
