@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -172,6 +172,8 @@ describe('an embedded data folder shared between processes', () => {
     const stale: LockRecord = { pid: await deadPid(), nonce: 'stale', startedAt: '2026-01-01T00:00:00.000Z', endpoint: { host: dataDir, port: 5432 } };
     await writeFile(layout.lockFile, JSON.stringify(stale));
     await writeFile(layout.socketPath, '');
+    // And the guard of a takeover that died half-way.
+    await writeFile(layout.takeoverFile, String(stale.pid));
     const store = await openStore({ dataDir });
     try {
       expect((await lockOf(dataDir)).pid).toBe(process.pid);
@@ -183,10 +185,14 @@ describe('an embedded data folder shared between processes', () => {
 
     // This very pid, in a lock this process does not hold: a previous life of the pid (a restarted container).
     await writeFile(layout.lockFile, JSON.stringify({ ...stale, pid: process.pid, nonce: 'previous-life' }));
+    // A guard never written: its process died the instant it made it, a minute ago.
+    await writeFile(layout.takeoverFile, '');
+    await utimes(layout.takeoverFile, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     const again = await openStore({ dataDir });
     try {
       expect((await lockOf(dataDir)).nonce).not.toBe('previous-life');
       expect(await again.users.list()).toEqual([]);
+      expect(existsSync(layout.takeoverFile)).toBe(false);
     } finally {
       await again.close();
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, rm } from 'node:fs/promises';
+import { link, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { StoreUnavailableError } from '../errors.js';
 import type { EmbeddedLayout } from './layout.js';
 
@@ -42,6 +42,8 @@ const heldHere: Set<string> = ((globalThis as Record<symbol, Set<string> | undef
 /** Long enough for a fresh folder's first start on a busy machine (PGlite's initdb takes seconds). */
 const HOST_START_WAIT_MS = 90_000;
 const POLL_MS = 50;
+/** Writing a pid into a fresh guard takes microseconds; an empty one this old was abandoned. */
+const UNWRITTEN_GUARD_MS = 10_000;
 
 export function isProcessAlive(pid: number): boolean {
   // 0 and negative pids address process groups, not one process.
@@ -136,9 +138,8 @@ async function removeStaleLock(layout: EmbeddedLayout, stale: LockRecord): Promi
     guard = await open(layout.takeoverFile, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const other = Number((await readFile(layout.takeoverFile, 'utf8').catch(() => '')).trim());
     // A guard left by a process that died mid-takeover would otherwise block the folder for good.
-    if (other && other !== process.pid && !isProcessAlive(other)) await rm(layout.takeoverFile, { force: true });
+    if (await isAbandonedGuard(layout.takeoverFile)) await rm(layout.takeoverFile, { force: true });
     else await delay(POLL_MS);
     return;
   }
@@ -152,10 +153,18 @@ async function removeStaleLock(layout: EmbeddedLayout, stale: LockRecord): Promi
   }
 }
 
+/** A guard whose process is gone, or one never written (its process died at once) that has sat there a while. */
+async function isAbandonedGuard(file: string): Promise<boolean> {
+  const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+  if (pid > 0) return pid !== process.pid && !isProcessAlive(pid);
+  const writtenAt = await stat(file).then((info) => info.mtimeMs, () => Date.now());
+  return Date.now() - writtenAt > UNWRITTEN_GUARD_MS;
+}
+
 /**
  * Takes the folder's lock, or names the live process that holds it. A lock whose process is gone
  * is stale and taken over. A holder still starting (no endpoint yet) is waited for.
- * Anything but a lock or a `StoreUnavailableError` (a folder that cannot be written) is thrown as is.
+ * File-system failures (a folder that cannot be written) are thrown as they are, for the caller to word.
  */
 export async function takeLockOrFindHost(layout: EmbeddedLayout): Promise<LockOutcome> {
   const deadline = Date.now() + HOST_START_WAIT_MS;
