@@ -5,7 +5,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { registerSecret } from '@washops/shared-errors';
+import { registerSecret, type WashOpsError } from '@washops/shared-errors';
+import { embeddedLayout } from './embedded/layout.js';
+import { type HeldLock, takeLockOrFindHost } from './embedded/lock.js';
 import { StoreUnavailableError } from './errors.js';
 import { connectionFailure } from './failures.js';
 import { schema } from './schema.js';
@@ -16,16 +18,25 @@ export type StoreDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type StoreKind = 'postgres' | 'pglite';
 
 /**
- * A live database behind one Drizzle handle. Every driver is reached through this seam, so a
- * PGlite served over its socket server (queried with node-postgres, STACK.md's "one session")
- * slots in as one more `connect…` function without touching the queries.
+ * A live database behind one Drizzle handle. Every driver is reached through this seam: PostgreSQL
+ * (`connectPostgres`), a data folder served by PGlite's socket server and queried with node-postgres
+ * (`connectEmbedded`, STACK.md's "one session"), and PGlite queried directly (`connectPglite`).
  */
 export interface StoreConnection {
   readonly kind: StoreKind;
   readonly db: StoreDb;
   /** Where the data lives, safe to show (no password). */
   readonly location: string;
+  /** Set when the connection can recover from losing its server (an embedded client taking over). */
+  readonly resilience?: ConnectionResilience;
   close(): Promise<void>;
+}
+
+export interface ConnectionResilience {
+  /** Runs before each query: after the server went away, takes over or reconnects. */
+  ready(): Promise<void>;
+  /** What to throw for a typed error a query threw (and notes a lost server for `ready`). */
+  explain(error: WashOpsError): WashOpsError;
 }
 
 export interface PostgresOptions {
@@ -54,14 +65,14 @@ export async function connectPostgres(databaseUrl: string, options: PostgresOpti
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10, connectionTimeoutMillis: 10_000 });
   // Without a listener, a broken idle connection would crash the process.
   pool.on('error', (error) => {
-    options.onConnectionError?.(new StoreUnavailableError(`The database connection at ${location} broke: ${describe(error)}`, { cause: error }));
+    options.onConnectionError?.(new StoreUnavailableError(`The database connection at ${location} broke: ${describeFailure(error)}`, { cause: error }));
   });
   const db = drizzlePostgres({ client: pool, schema }) as unknown as StoreDb;
   try {
     await db.execute(sql`select 1`);
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new StoreUnavailableError(`Cannot use the database named by DATABASE_URL (${location}): ${describe(error)}`, {
+    throw new StoreUnavailableError(`Cannot use the database named by DATABASE_URL (${location}): ${describeFailure(error)}`, {
       cause: error,
       details: { database: location },
     });
@@ -70,25 +81,52 @@ export async function connectPostgres(databaseUrl: string, options: PostgresOpti
 }
 
 export interface PgliteOptions {
-  /** A folder that keeps the data across restarts; omitted means in memory. */
+  /** A data folder (PGlite in its `pglite/` subfolder, as `openStore` lays it out); omitted means in memory. */
   dataDir?: string;
 }
 
-/** PGlite queried directly: only while no socket server runs on the same instance (STACK.md). */
+/**
+ * PGlite queried directly, in this process, with no socket server (STACK.md: a direct query beside
+ * socket clients would run inside their transactions). For memory (tests) and for tools that open a
+ * data folder nobody serves: a folder that a running process hosts is refused, and its lock is held
+ * until `close()`.
+ */
 export async function connectPglite(options: PgliteOptions = {}): Promise<StoreConnection> {
-  const location = options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory';
+  const layout = options.dataDir ? embeddedLayout(options.dataDir) : undefined;
+  const location = layout ? `PGlite in ${layout.dataDir}` : 'PGlite in memory';
+  let lock: HeldLock | undefined;
   let client: PGlite;
   try {
-    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+    if (layout) {
+      await mkdir(layout.pgliteDir, { recursive: true, mode: 0o700 });
+      const outcome = await takeLockOrFindHost(layout);
+      if ('holder' in outcome) {
+        throw new StoreUnavailableError(`The embedded database in ${layout.dataDir} is in use by process ${outcome.holder.pid}; open it with openStore instead.`, {
+          details: { database: location },
+        });
+      }
+      lock = outcome.held;
+      await lock.publish('direct');
+    }
+    client = await PGlite.create(layout ? { dataDir: layout.pgliteDir } : {});
   } catch (error) {
-    throw new StoreUnavailableError(`Cannot open the embedded database (${location}): ${describe(error)}`, {
+    await lock?.release();
+    if (error instanceof StoreUnavailableError) throw error;
+    throw new StoreUnavailableError(`Cannot open the embedded database (${location}): ${describeFailure(error)}`, {
       cause: error,
       details: { database: location },
     });
   }
   const db = drizzlePglite({ client, schema }) as unknown as StoreDb;
-  return { kind: 'pglite', db, location, close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db,
+    location,
+    async close() {
+      await client.close();
+      await lock?.release();
+    },
+  };
 }
 
 function safePassword(databaseUrl: string): string | undefined {
@@ -100,7 +138,7 @@ function safePassword(databaseUrl: string): string | undefined {
 }
 
 /** The failure in a few words: the connection cause when there is one, else the error's own message. */
-function describe(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const failure = connectionFailure(error);
   if (failure) return failure;
   return error instanceof Error ? error.message.split('\n')[0] ?? 'unknown error' : String(error);

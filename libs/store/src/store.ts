@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
-import { connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
+import { type ConnectionResilience, connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
+import { connectEmbedded } from './embedded/connection.js';
 import { exportQueries, type ExportQueries } from './exports.js';
 import { guarded, toStoreError } from './failures.js';
 import { migrate, type MigrationResult } from './migrate.js';
@@ -12,13 +13,16 @@ import type { StoreUnavailableError } from './errors.js';
 export interface OpenStoreOptions {
   /** A PostgreSQL URL (from `DATABASE_URL`): node-postgres. Wins over the PGlite options. */
   databaseUrl?: string;
-  /** PGlite keeping its data in this folder (the `.washops/` folder of `npm start`). */
+  /**
+   * The data folder (`.washops/` for `npm start`): PGlite keeps its files in `pglite/` inside it. The
+   * first process to open it hosts it on a socket in the folder; others connect to that host.
+   */
   dataDir?: string;
   /** PGlite in memory, gone at `close()` (tests). */
   inMemory?: boolean;
   /** PostgreSQL pool size (default 10). */
   maxConnections?: number;
-  /** A pooled PostgreSQL connection broke while idle; the next query reconnects. */
+  /** A pooled connection broke while idle (or an embedded folder's host stopped); the next query reconnects. */
   onConnectionError?: (error: StoreUnavailableError) => void;
 }
 
@@ -62,33 +66,54 @@ function connect(options: OpenStoreOptions): Promise<StoreConnection> {
       ...(options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError }),
     });
   }
-  if (options.dataDir) return connectPglite({ dataDir: options.dataDir });
+  if (options.dataDir) {
+    return connectEmbedded(options.dataDir, options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError });
+  }
   if (options.inMemory) return connectPglite();
   throw new ValidationError('openStore needs a databaseUrl, a dataDir or inMemory: true.');
 }
 
 /** Internal: a store over an open, migrated connection (tests build one over a shared PGlite). */
 export function storeOver(connection: StoreConnection, migration: MigrationResult): Store {
-  const { db } = connection;
+  const { db, resilience } = connection;
+  const wrap = <T extends object>(group: T): T => (resilience ? resilient(guarded(group), resilience) : guarded(group));
+  const ping = wrap({
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+  });
   let closed: Promise<void> | undefined;
   return {
     kind: connection.kind,
     location: connection.location,
     migration,
-    users: guarded(portalUserQueries(db)),
-    sessions: guarded(sessionQueries(db)),
-    throttle: guarded(throttleQueries(db)),
-    exports: guarded(exportQueries(db)),
-    async ping() {
-      try {
-        await db.execute(sql`select 1`);
-      } catch (error) {
-        throw toStoreError(error);
-      }
-    },
+    users: wrap(portalUserQueries(db)),
+    sessions: wrap(sessionQueries(db)),
+    throttle: wrap(throttleQueries(db)),
+    exports: wrap(exportQueries(db)),
+    ping: ping.ping,
     close() {
       closed ??= connection.close();
       return closed;
     },
   };
+}
+
+/** Each call waits for the connection to be usable again and lets it explain a failure (see `ConnectionResilience`). */
+function resilient<T extends object>(group: T, resilience: ConnectionResilience): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(group)) {
+    out[name] =
+      typeof value === 'function'
+        ? async (...args: unknown[]) => {
+            try {
+              await resilience.ready();
+              return await (value as (...a: unknown[]) => Promise<unknown>).apply(group, args);
+            } catch (error) {
+              throw resilience.explain(toStoreError(error));
+            }
+          }
+        : value;
+  }
+  return out as T;
 }

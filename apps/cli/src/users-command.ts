@@ -1,0 +1,152 @@
+import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
+import { DuplicateError, NotFoundError } from '@washops/shared-errors';
+import { hashPassword, portalRoleSchema, portalUsernameSchema } from '@washops/portal-api';
+import { openStore, type PortalRole, type Store } from '@washops/store';
+import { storeOptionsFor } from './database.js';
+import { sessionsEnded, usersTable } from './format.js';
+import { type CliIo, Interrupted } from './io.js';
+import { readNewPassword, type NewPassword } from './password-input.js';
+
+/** Commander argument parsers from the portal's own rules, so a bad value is a usage error with the rule's message. */
+function byRule(schema: typeof portalUsernameSchema | typeof portalRoleSchema) {
+  return (value: string): string => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    throw new InvalidArgumentError(result.error.issues[0]?.message ?? 'Not allowed.');
+  };
+}
+
+const username = () => new Argument('<name>', 'the portal username').argParser(byRule(portalUsernameSchema));
+const generateOption = () => new Option('--generate', 'make a random password and print it once, instead of asking for one');
+
+/**
+ * Opens the store for one command and closes it however the command ends, Ctrl-C and SIGTERM
+ * included: a command line that hosts the data folder must release it. A signal during the opening
+ * waits for it, so PGlite is never left half-initialised.
+ */
+async function withStore(io: CliIo, dataDir: string | undefined, work: (store: Store) => Promise<void>): Promise<void> {
+  let signalled = false;
+  let interrupt = () => void (signalled = true);
+  const interrupted = new Promise<never>((_, reject) => {
+    interrupt = () => {
+      signalled = true;
+      reject(new Interrupted());
+    };
+  });
+  interrupted.catch(() => undefined);
+  const onSignal = () => interrupt();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const store = await openStore(storeOptionsFor(io, dataDir));
+    try {
+      if (signalled) throw new Interrupted();
+      await Promise.race([work(store), interrupted]);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
+/** Asks for the password only once the user is known to exist (or not to), so no one types it in vain. */
+async function passwordFor(io: CliIo, options: { generate?: boolean }): Promise<NewPassword & { hash: string }> {
+  const chosen = await readNewPassword(io, { generate: options.generate === true });
+  return { ...chosen, hash: await hashPassword(chosen.password) };
+}
+
+function printGenerated(io: CliIo, chosen: NewPassword): void {
+  if (chosen.generated) io.stdout.write(`Generated password (shown only this once): ${chosen.password}\n`);
+}
+
+/**
+ * `washops users …`: the portal's accounts, for the first admin and for when no admin can sign in.
+ * Added with `parent.command()` so it and its subcommands inherit the parent's output and exit override.
+ */
+export function addUsersCommand(parent: Command, io: CliIo): Command {
+  const users = parent
+    .command('users')
+    .description('manage the portal’s users (in DATABASE_URL, else the data folder)')
+    .option('--data-dir <path>', 'the data folder when DATABASE_URL is not set (default: WASHOPS_DATA_DIR, else .washops/ at the repo root)');
+  const dataDir = () => users.opts<{ dataDir?: string }>().dataDir;
+
+  users
+    .command('add')
+    .description('add a user; the password is asked for twice (or read as one line from a pipe)')
+    .addArgument(username())
+    .addOption(new Option('--role <role>', 'admin or viewer').argParser(byRule(portalRoleSchema)).makeOptionMandatory())
+    .addOption(generateOption())
+    .action(async (name: string, options: { role: PortalRole; generate?: boolean }) =>
+      withStore(io, dataDir(), async (store) => {
+        if (await store.users.find(name)) throw new DuplicateError(`A portal user named "${name}" already exists.`);
+        const chosen = await passwordFor(io, options);
+        await store.users.add({ username: name, role: options.role, passwordHash: chosen.hash });
+        io.stdout.write(`Added "${name}" (${options.role}).\n`);
+        printGenerated(io, chosen);
+      }),
+    );
+
+  users
+    .command('list')
+    .description('list the users: role, active or disabled, last sign-in')
+    .action(async () =>
+      withStore(io, dataDir(), async (store) => {
+        const all = await store.users.list();
+        if (all.length === 0) io.stdout.write(`No portal users in ${store.location} yet. Add the first admin: npm run users -- add <name> --role admin\n`);
+        else io.stdout.write(`${usersTable(all)}\n`);
+      }),
+    );
+
+  users
+    .command('set-role')
+    .description('change a user’s role and sign them out everywhere (the last active admin stays an admin)')
+    .addArgument(username())
+    .addArgument(new Argument('<role>', 'admin or viewer').argParser(byRule(portalRoleSchema)))
+    .action(async (name: string, role: PortalRole) =>
+      withStore(io, dataDir(), async (store) => {
+        const change = await store.users.setRole(name, role);
+        io.stdout.write(`"${name}" is now ${role === 'admin' ? 'an admin' : 'a viewer'}${sessionsEnded(change.sessionsEnded)}.\n`);
+      }),
+    );
+
+  users
+    .command('reset-password')
+    .description('set a new password and sign the user out everywhere')
+    .addArgument(username())
+    .addOption(generateOption())
+    .action(async (name: string, options: { generate?: boolean }) =>
+      withStore(io, dataDir(), async (store) => {
+        if (!(await store.users.find(name))) throw new NotFoundError(`No portal user named "${name}".`);
+        const chosen = await passwordFor(io, options);
+        const change = await store.users.setPasswordHash(name, chosen.hash);
+        io.stdout.write(`New password set for "${name}"${sessionsEnded(change.sessionsEnded)}.\n`);
+        printGenerated(io, chosen);
+      }),
+    );
+
+  users
+    .command('disable')
+    .description('stop a user signing in and sign them out everywhere (not the last active admin)')
+    .addArgument(username())
+    .action(async (name: string) =>
+      withStore(io, dataDir(), async (store) => {
+        const change = await store.users.disable(name);
+        io.stdout.write(`Disabled "${name}"${sessionsEnded(change.sessionsEnded)}.\n`);
+      }),
+    );
+
+  users
+    .command('enable')
+    .description('let a disabled user sign in again')
+    .addArgument(username())
+    .action(async (name: string) =>
+      withStore(io, dataDir(), async (store) => {
+        await store.users.enable(name);
+        io.stdout.write(`Enabled "${name}".\n`);
+      }),
+    );
+
+  return users;
+}
