@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { ValidationError } from '@washops/shared-errors';
-import { generatePassword, newPasswordSchema } from '@washops/portal-api';
+import { generatePassword, newPasswordSchema } from '@washops/portal-api/accounts';
 import { type CliIo, Interrupted } from './io.js';
 
 export interface NewPassword {

@@ -1,6 +1,6 @@
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import { DuplicateError, NotFoundError } from '@washops/shared-errors';
-import { hashPassword, portalRoleSchema, portalUsernameSchema } from '@washops/portal-api';
+import { hashPassword, portalRoleSchema, portalUsernameSchema } from '@washops/portal-api/accounts';
 import { openStore, type PortalRole, type Store } from '@washops/store';
 import { storeOptionsFor } from './database.js';
 import { sessionsEnded, usersTable } from './format.js';

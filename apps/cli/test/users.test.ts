@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { verifyPassword } from '@washops/portal-api';
+import { verifyPassword } from '@washops/portal-api/accounts';
 import { openStore, type Store } from '@washops/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliIo, main } from '../src/index.js';
