@@ -14,6 +14,8 @@ export interface ExportRecord {
   rowsWritten: number;
   error: string | null;
   errorCode: string | null;
+  /** The public details of the error (its log reference), never a secret. */
+  errorDetails: Record<string, unknown> | null;
   csvPath: string | null;
   hasCsvContent: boolean;
   createdAt: Date;
@@ -65,6 +67,7 @@ const recordColumns = {
   rowsWritten: exports.rowsWritten,
   error: exports.error,
   errorCode: exports.errorCode,
+  errorDetails: exports.errorDetails,
   csvPath: exports.csvPath,
   hasCsvContent: sql<boolean>`${exports.csvContent} is not null`.as('has_csv_content'),
   createdAt: exports.createdAt,
@@ -80,7 +83,10 @@ const msAgo = (ms: number) => sql`now() - (${ms}::double precision * interval '1
 
 export function exportQueries(db: StoreDb) {
   /** Ends an export that is still active; null when it already ended. */
-  async function endActive(id: string, values: { state: 'failed' | 'interrupted'; error: string; errorCode: string | null }): Promise<ExportRecord | null> {
+  async function endActive(
+    id: string,
+    values: { state: 'failed' | 'interrupted'; error: string; errorCode: string | null; errorDetails?: Record<string, unknown> | null },
+  ): Promise<ExportRecord | null> {
     if (!isUuid(id)) return null;
     const [record] = await db
       .update(exports)
@@ -173,9 +179,9 @@ export function exportQueries(db: StoreDb) {
       return record ?? null;
     },
 
-    /** Marks an active export failed with a message fit to show its owner (and its error code). */
-    async fail(id: string, message: string, code: string | null = null): Promise<ExportRecord | null> {
-      return endActive(id, { state: 'failed', error: message, errorCode: code });
+    /** Marks an active export failed with a message fit to show its owner (and its public error code and details). */
+    async fail(id: string, message: string, publicError: { code?: string; details?: Record<string, unknown> } = {}): Promise<ExportRecord | null> {
+      return endActive(id, { state: 'failed', error: message, errorCode: publicError.code ?? null, errorDetails: publicError.details ?? null });
     },
 
     /** Cancels the owner's active export. Null when it is not theirs; an export already ended is returned unchanged. */

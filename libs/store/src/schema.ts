@@ -61,9 +61,10 @@ export const exports = pgTable(
     pagesDone: integer('pages_done').notNull().default(0),
     pagesTotal: integer('pages_total'),
     rowsWritten: integer('rows_written').notNull().default(0),
-    /** Why it ended without a CSV (failed, interrupted): a message fit to show its owner, and its error code. */
+    /** Why it ended without a CSV (failed, interrupted): a message fit to show its owner, its code and public details. */
     error: text('error'),
     errorCode: text('error_code'),
+    errorDetails: jsonb('error_details').$type<Record<string, unknown>>(),
     /** Where the CSV lives: a file under the data folder, or the text itself. */
     csvPath: text('csv_path'),
     csvContent: text('csv_content'),

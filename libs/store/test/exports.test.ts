@@ -37,7 +37,12 @@ describeEachBackend('exports', (backend) => {
   it('records a failure, after which progress and finish change nothing', async () => {
     const { id: ownerUserId } = await owner();
     const { id } = await store().exports.create({ ownerUserId, params });
-    expect(await store().exports.fail(id, 'The Data API refused the key.')).toMatchObject({ state: 'failed', error: 'The Data API refused the key.' });
+    expect(await store().exports.fail(id, 'The Data API refused the key.')).toMatchObject({
+      state: 'failed',
+      error: 'The Data API refused the key.',
+      errorCode: null,
+      errorDetails: null,
+    });
     expect(await store().exports.progress(id, { pagesDone: 9, rowsWritten: 9 })).toBeNull();
     expect(await store().exports.finish(id, { rowsWritten: 9, csvContent: 'x' })).toBeNull();
     expect((await store().exports.get(id))?.state).toBe('failed');
@@ -79,8 +84,13 @@ describeEachBackend('exports', (backend) => {
     // Cancelling again, or after it ended, changes nothing.
     expect(await store().exports.cancel(id, alice.id)).toMatchObject({ state: 'cancelled', pagesDone: 0 });
     const failed = await store().exports.create({ ownerUserId: alice.id, params });
-    await store().exports.fail(failed.id, 'Batch job failed.', 'API_ERROR');
-    expect(await store().exports.cancel(failed.id, alice.id)).toMatchObject({ state: 'failed', error: 'Batch job failed.', errorCode: 'API_ERROR' });
+    await store().exports.fail(failed.id, 'Batch job failed. Reference: 0a1b2c3d.', { code: 'API_ERROR', details: { reference: '0a1b2c3d' } });
+    expect(await store().exports.cancel(failed.id, alice.id)).toMatchObject({
+      state: 'failed',
+      error: 'Batch job failed. Reference: 0a1b2c3d.',
+      errorCode: 'API_ERROR',
+      errorDetails: { reference: '0a1b2c3d' },
+    });
     expect(await store().exports.cancel('not-an-id', alice.id)).toBeNull();
   });
 
