@@ -4,7 +4,17 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The clients parse HTML and hold cookie jars: keep them and their dependencies out of the bundle.
-  serverExternalPackages: ['cheerio', 'tough-cookie'],
+  // The store loads PGlite's WebAssembly from its package and its migrations from its own folder,
+  // so it and its drivers are loaded from node_modules at run time, not bundled.
+  serverExternalPackages: [
+    'cheerio',
+    'tough-cookie',
+    '@washops/store',
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-socket',
+    'pg',
+    'drizzle-orm',
+  ],
   // An admin portal is never framed (clickjacking) and leaks no URLs to other sites.
   async headers() {
     return [

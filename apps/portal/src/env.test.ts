@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { demoPortalUsers } from '@washops/portal-api';
 import { describe, expect, it } from 'vitest';
 import { PortalEnvError, readPortalEnv } from './env.js';
@@ -8,8 +10,9 @@ const tenant = {
   BACKOFFICE_PASSWORD: 'pw',
   DATA_API_ID: 'washu',
   DATA_API_KEY: 'key',
-  PORTAL_SESSION_SECRET: 'x'.repeat(40),
 };
+
+const ROOT = '/srv/washops';
 
 function messageOf(fn: () => unknown): string {
   try {
@@ -23,12 +26,13 @@ function messageOf(fn: () => unknown): string {
 
 describe('readPortalEnv', () => {
   it('runs in demo mode against the simulators on their default ports, with the demo sign-ins', () => {
-    expect(readPortalEnv({ WASHOPS_DEMO: '1' })).toEqual({
+    expect(readPortalEnv({ WASHOPS_DEMO: '1' }, ROOT)).toEqual({
       mode: 'demo',
       backoffice: { subdomain: 'demo', username: 'bot', password: 'bot-password', baseUrl: 'http://127.0.0.1:4010' },
       transactions: { apiId: 'demo', apiKey: 'demo-key', baseUrl: 'http://127.0.0.1:4020/v1' },
       dataApiTimeScale: 1,
-      auth: { users: 'demo', sessionSecret: null, sessionTtlMs: 480 * 60_000, secureCookies: false, trustProxy: { kind: 'none' } },
+      auth: { users: [], sessionTtlMs: 480 * 60_000, secureCookies: false, trustProxy: { kind: 'none' } },
+      database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
     });
   });
 
@@ -42,29 +46,47 @@ describe('readPortalEnv', () => {
   });
 
   it('names every missing variable and never echoes a value', () => {
-    const message = messageOf(() => readPortalEnv({ BACKOFFICE_SUBDOMAIN: 'washu', BACKOFFICE_PASSWORD: 'hunter2-secret', PORTAL_SESSION_SECRET: 'short-secret-value' }));
+    const message = messageOf(() => readPortalEnv({ BACKOFFICE_SUBDOMAIN: 'washu', BACKOFFICE_PASSWORD: 'hunter2-secret', PORTAL_SECURE_COOKIES: 'maybe-secret-value' }));
     expect(message).toContain('BACKOFFICE_USERNAME: missing');
     expect(message).toContain('DATA_API_ID: missing');
     expect(message).toContain('DATA_API_KEY: missing');
-    expect(message).toContain('PORTAL_USERS: missing');
-    expect(message).toContain('PORTAL_SESSION_SECRET: must have at least 32 characters');
+    expect(message).toContain('PORTAL_SECURE_COOKIES: ');
     expect(message).toContain('WASHOPS_DEMO=1');
     expect(message).not.toContain('BACKOFFICE_SUBDOMAIN');
     expect(message).not.toContain('hunter2-secret');
-    expect(message).not.toContain('short-secret-value');
+    expect(message).not.toContain('maybe-secret-value');
+    // Users may come from the database alone: PORTAL_USERS is no longer required.
+    expect(message).not.toContain('PORTAL_USERS');
   });
 
   it('reads tenant credentials and hashed portal users', async () => {
     // The lowest accepted cost keeps the test quick; the cost itself is tested in portal-api.
     const users = await demoPortalUsers({ N: 2 ** 14, r: 8, p: 1 });
-    const env = readPortalEnv({ ...tenant, PORTAL_USERS: JSON.stringify(users) });
+    const env = readPortalEnv({ ...tenant, PORTAL_USERS: JSON.stringify(users) }, ROOT);
     expect(env).toEqual({
       mode: 'tenant',
       backoffice: { subdomain: 'washu', username: 'bot', password: 'pw' },
       transactions: { apiId: 'washu', apiKey: 'key', environment: 'production' },
       dataApiTimeScale: 1,
-      auth: { users, sessionSecret: 'x'.repeat(40), sessionTtlMs: 480 * 60_000, secureCookies: true, trustProxy: { kind: 'none' } },
+      auth: { users, sessionTtlMs: 480 * 60_000, secureCookies: true, trustProxy: { kind: 'none' } },
+      database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
     });
+  });
+
+  it('keeps its data in PostgreSQL when DATABASE_URL is set, else in WASHOPS_DATA_DIR or the repository’s .washops/', () => {
+    const url = 'postgres://washops:pw@db.internal:5432/washops';
+    expect(readPortalEnv({ ...tenant, DATABASE_URL: url, WASHOPS_DATA_DIR: '/var/lib/washops' }, ROOT).database).toEqual({ kind: 'postgres', url });
+    expect(readPortalEnv({ ...tenant, WASHOPS_DATA_DIR: '/var/lib/washops' }, ROOT).database).toEqual({ kind: 'pglite', dataDir: '/var/lib/washops' });
+    expect(readPortalEnv({ ...tenant, WASHOPS_DATA_DIR: 'data' }, ROOT).database).toEqual({ kind: 'pglite', dataDir: '/srv/washops/data' });
+    // `next start` runs in apps/portal: the default folder is at the repository's root, beside nx.json.
+    const portalDir = fileURLToPath(new URL('..', import.meta.url));
+    const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+    expect(readPortalEnv({ WASHOPS_DEMO: '1' }, portalDir).database).toEqual({ kind: 'pglite', dataDir: join(repoRoot, '.washops') });
+  });
+
+  it('still starts when a deployment sets the retired PORTAL_SESSION_SECRET, whatever its value', () => {
+    expect(() => readPortalEnv({ ...tenant, PORTAL_SESSION_SECRET: 'short' }, ROOT)).not.toThrow();
+    expect(JSON.stringify(readPortalEnv({ ...tenant, PORTAL_SESSION_SECRET: 'short' }, ROOT))).not.toContain('short');
   });
 
   it('trusts forwarded headers only from the proxy TRUST_PROXY names, and refuses a malformed setting', () => {

@@ -1,7 +1,13 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parsePortalUsers, parseTrustProxy, type PortalUser, type TrustProxy } from '@washops/portal-api';
 import { z } from 'zod';
 
-/** Environment variables the portal reads, with what each is for. */
+/**
+ * Environment variables the portal reads, with what each is for. PORTAL_SESSION_SECRET is no
+ * longer read: sessions live in the database behind opaque tokens; a deployment that still sets
+ * it starts as before (boot says it can go).
+ */
 const portalEnvDocs = {
   WASHOPS_DEMO: 'set to 1 to run against the local simulators with the seeded demo tenant',
   BACKOFFICE_SUBDOMAIN: 'tenant subdomain of https://{subdomain}.sonnyscontrols.com',
@@ -10,8 +16,10 @@ const portalEnvDocs = {
   DATA_API_ID: 'Data API id (X-Sonnys-API-ID)',
   DATA_API_KEY: 'Data API key (X-Sonnys-API-Key)',
   DATA_API_ENVIRONMENT: 'production (default) or sandbox',
-  PORTAL_USERS: 'JSON array of {"username","role":"admin"|"viewer","passwordHash"}; hash with `npm run hash-password -w @washops/portal-api`',
-  PORTAL_SESSION_SECRET: 'at least 32 random characters; signs the session cookies',
+  PORTAL_USERS:
+    'JSON array of {"username","role":"admin"|"viewer","passwordHash"}, added to the database when missing (never overwriting a user it has); hash with `npm run hash-password -w @washops/portal-api`',
+  DATABASE_URL: 'postgres://user:password@host:5432/db of the PostgreSQL that holds portal users, sessions and exports; unset, an embedded database (PGlite) in WASHOPS_DATA_DIR',
+  WASHOPS_DATA_DIR: "the folder of the embedded database when DATABASE_URL is unset (default: .washops/ at the repository's root)",
   PORTAL_SESSION_TTL_MINUTES: 'how long a sign-in lasts (default 480)',
   PORTAL_SECURE_COOKIES: '1 (default with a tenant) marks the session cookie Secure; 0 for plain-HTTP set-ups',
   TRUST_PROXY:
@@ -29,8 +37,6 @@ const DEMO_TENANT = {
   backoffice: { subdomain: 'demo', username: 'bot', password: 'bot-password' },
   transactions: { apiId: 'demo', apiKey: 'demo-key' },
 } as const;
-
-const MIN_SECRET_LENGTH = 32;
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const ttlMinutes = z.coerce.number().int().min(1, 'must be at least 1').max(60 * 24 * 30, 'must be at most 43200');
@@ -54,8 +60,7 @@ const tenantSchema = z.object({
   DATA_API_ID: z.string().min(1),
   DATA_API_KEY: z.string().min(1),
   DATA_API_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
-  PORTAL_USERS: z.string().min(1),
-  PORTAL_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH, `must have at least ${MIN_SECRET_LENGTH} characters`),
+  PORTAL_USERS: z.string().min(1).optional(),
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(true),
   TRUST_PROXY: trustProxy,
@@ -66,17 +71,14 @@ const demoSchema = z.object({
   DATA_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4020/v1'),
   DATA_API_TIME_SCALE: z.coerce.number().positive('must be a positive number').max(1, 'must be at most 1').default(1),
   PORTAL_USERS: z.string().min(1).optional(),
-  PORTAL_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH, `must have at least ${MIN_SECRET_LENGTH} characters`).optional(),
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(false),
   TRUST_PROXY: trustProxy,
 });
 
 export interface PortalAuthEnv {
-  /** Users from PORTAL_USERS; `demo` means the two documented demo sign-ins. */
-  users: PortalUser[] | 'demo';
-  /** Absent in demo mode without PORTAL_SESSION_SECRET: a random secret is made at boot. */
-  sessionSecret: string | null;
+  /** Users from PORTAL_USERS, brought into the database when it lacks them (demo mode adds the demo sign-ins too). */
+  users: PortalUser[];
   sessionTtlMs: number;
   secureCookies: boolean;
   /** Which proxy's forwarded headers count; none unless TRUST_PROXY names it. */
@@ -94,6 +96,26 @@ export interface PortalEnv {
    */
   dataApiTimeScale: number;
   auth: PortalAuthEnv;
+  database: PortalDatabaseEnv;
+}
+
+/** Where the system of record lives: PostgreSQL when DATABASE_URL is set, else PGlite in a folder. */
+export type PortalDatabaseEnv = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+/** The repository's root (where nx.json is), looked for from `from` upwards; `next start` runs in apps/portal. */
+function repositoryRoot(from: string): string | null {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'nx.json'))) return dir;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+function databaseFrom(env: Record<string, string>, cwd: string): PortalDatabaseEnv {
+  const url = env['DATABASE_URL'];
+  if (url) return { kind: 'postgres', url };
+  const dataDir = env['WASHOPS_DATA_DIR'];
+  if (dataDir) return { kind: 'pglite', dataDir: resolve(cwd, dataDir) };
+  return { kind: 'pglite', dataDir: join(repositoryRoot(cwd) ?? cwd, '.washops') };
 }
 
 /** Thrown at boot when the environment cannot run the portal; its message names what is missing. */
@@ -126,7 +148,7 @@ function withoutEmpty(env: Record<string, string | undefined>): Record<string, s
  * Reads the portal's configuration once, at boot. Missing tenant credentials fail here with a
  * message naming every missing variable (never a value), not at the first request.
  */
-export function readPortalEnv(rawEnv: Record<string, string | undefined> = process.env): PortalEnv {
+export function readPortalEnv(rawEnv: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): PortalEnv {
   const env = withoutEmpty(rawEnv);
   if (env['WASHOPS_DEMO'] === '1' || env['WASHOPS_DEMO'] === 'true') {
     const parsed = demoSchema.safeParse(env);
@@ -140,18 +162,18 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
       transactions: { ...DEMO_TENANT.transactions, baseUrl: e.DATA_API_BASE_URL },
       dataApiTimeScale: e.DATA_API_TIME_SCALE,
       auth: {
-        users: e.PORTAL_USERS ? usersFrom(e.PORTAL_USERS) : 'demo',
-        sessionSecret: e.PORTAL_SESSION_SECRET ?? null,
+        users: e.PORTAL_USERS ? usersFrom(e.PORTAL_USERS) : [],
         sessionTtlMs: e.PORTAL_SESSION_TTL_MINUTES * 60_000,
         secureCookies: e.PORTAL_SECURE_COOKIES,
         trustProxy: e.TRUST_PROXY,
       },
+      database: databaseFrom(env, cwd),
     };
   }
   const parsed = tenantSchema.safeParse(env);
   if (!parsed.success) {
     throw new PortalEnvError(
-      `The portal needs tenant credentials and portal users, or WASHOPS_DEMO=1 for the simulators:\n${problemsOf(parsed.error, env).join('\n')}`,
+      `The portal needs tenant credentials, or WASHOPS_DEMO=1 for the simulators:\n${problemsOf(parsed.error, env).join('\n')}`,
     );
   }
   const e = parsed.data;
@@ -161,11 +183,11 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
     transactions: { apiId: e.DATA_API_ID, apiKey: e.DATA_API_KEY, environment: e.DATA_API_ENVIRONMENT },
     dataApiTimeScale: 1,
     auth: {
-      users: usersFrom(e.PORTAL_USERS),
-      sessionSecret: e.PORTAL_SESSION_SECRET,
+      users: e.PORTAL_USERS ? usersFrom(e.PORTAL_USERS) : [],
       sessionTtlMs: e.PORTAL_SESSION_TTL_MINUTES * 60_000,
       secureCookies: e.PORTAL_SECURE_COOKIES,
       trustProxy: e.TRUST_PROXY,
     },
+    database: databaseFrom(env, cwd),
   };
 }

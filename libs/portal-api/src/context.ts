@@ -1,21 +1,21 @@
+import type { TRPCError } from '@trpc/server';
 import type { BackofficeClient } from '@washops/backoffice-client';
 import type { TransactionsClient } from '@washops/transactions-client';
+import type { Store } from '@washops/store';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
 import type { HashingSlots } from './auth/hashing-slots.js';
 import type { ScryptCost } from './auth/passwords.js';
-import type { PortalUserStore } from './auth/portal-users.js';
-import type { RevokedSessions } from './auth/revoked-sessions.js';
-import { verifySessionToken, type PortalSession } from './auth/session-token.js';
+import { sessionOfToken, type PortalSession } from './auth/sessions.js';
 import type { SignInThrottle } from './auth/sign-in-throttle.js';
 import { clientAddressOf, PEER_ADDRESS_HEADER, requestHostOf, TRUST_NO_PROXY, type TrustProxy } from './client-address.js';
+import { toTrpcError } from './errors.js';
+import { publicErrorOf } from './public-error.js';
 import type { ExportRegistry } from './transactions/export-registry.js';
 
+/** Sign-in settings; users and sessions themselves are the store's. */
 export interface PortalAuthConfig {
-  users: PortalUserStore;
-  /** HMAC key of session cookies; at least 32 characters. */
-  sessionSecret: string;
   sessionTtlMs: number;
-  /** Growing delays after failed sign-ins, per username and address and per address. */
+  /** Growing delays after failed sign-ins, per username and address and per address (counts in the store). */
   throttle: SignInThrottle;
   /** Caps concurrent password hashing (each scrypt holds 128 MiB). */
   hashingSlots: HashingSlots;
@@ -25,8 +25,6 @@ export interface PortalAuthConfig {
   trustProxy: TrustProxy;
   /** Mark cookies `Secure` (the portal runs behind HTTPS). */
   secureCookies: boolean;
-  /** Tokens signed out before their expiry; they no longer open a session. */
-  revokedSessions: RevokedSessions;
 }
 
 /** The BackOffice operations the portal uses (a `BackofficeClient` has them all). */
@@ -47,6 +45,8 @@ export type BackofficeApi = Pick<
 /** Everything procedures need, created once per process. The clients hold the tenant's credentials. */
 export interface PortalDeps {
   auth: PortalAuthConfig;
+  /** The system of record: portal users, sessions, the sign-in throttle, exports. */
+  store: Store;
   backoffice: BackofficeApi;
   /** The Data API client for the transaction pages (lists, detail, sites): the interactive budget share. */
   transactions: TransactionsClient;
@@ -70,13 +70,17 @@ export interface PortalContext {
   setCookie: (cookie: string) => void;
 }
 
-export function createPortalContext(
+/**
+ * The context of one request: the session behind its cookie is looked up in the store (so the
+ * role is the database's, now). Throws the store's `StoreUnavailableError` when the database
+ * cannot be reached.
+ */
+export async function createPortalContext(
   deps: PortalDeps,
   request: PortalRequestInfo | null,
   setCookie: (cookie: string) => void = () => {},
-): PortalContext {
-  const token = readCookie(request?.cookieHeader, SESSION_COOKIE);
-  const session = token && !deps.auth.revokedSessions.has(token) ? verifySessionToken(token, deps.auth.sessionSecret) : null;
+): Promise<PortalContext> {
+  const session = await sessionOfToken(deps.store, readCookie(request?.cookieHeader, SESSION_COOKIE));
   return { deps, session, request, setCookie };
 }
 
@@ -96,8 +100,35 @@ export function requestInfoFromHeaders(headers: Headers, trustProxy: TrustProxy 
   };
 }
 
-/** The `createContext` of tRPC's fetch adapter (used by the Next.js route handler). */
+/**
+ * The `createContext` of tRPC's fetch adapter (used by the Next.js route handler). A store that
+ * cannot be reached answers with its public error (503 and a retry hint), not a bare 500.
+ */
 export function createFetchContextFactory(deps: PortalDeps) {
-  return ({ req, resHeaders }: { req: Request; resHeaders: Headers }): PortalContext =>
-    createPortalContext(deps, requestInfoFromHeaders(req.headers, deps.auth.trustProxy), (cookie) => resHeaders.append('set-cookie', cookie));
+  return async ({ req, resHeaders }: { req: Request; resHeaders: Headers }): Promise<PortalContext> => {
+    try {
+      return await createPortalContext(deps, requestInfoFromHeaders(req.headers, deps.auth.trustProxy), (cookie) =>
+        resHeaders.append('set-cookie', cookie),
+      );
+    } catch (error) {
+      throw toTrpcError(error);
+    }
+  };
+}
+
+/** Statuses whose retry hint also goes into a `Retry-After` header, for proxies and scripts. */
+const RETRY_AFTER_CODES = new Set(['SERVICE_UNAVAILABLE', 'TOO_MANY_REQUESTS']);
+
+/**
+ * The `responseMeta` of tRPC's fetch adapter: a response refused for a while (the database is
+ * unavailable, a rate limit) carries `Retry-After` in whole seconds, from its `retryAfterMs`.
+ */
+export function portalResponseMeta({ errors }: { errors: readonly TRPCError[] }): { headers?: Record<string, string> } {
+  let retryAfterMs = 0;
+  for (const error of errors) {
+    if (!RETRY_AFTER_CODES.has(error.code)) continue;
+    const hint = publicErrorOf(error).details['retryAfterMs'];
+    retryAfterMs = Math.max(retryAfterMs, typeof hint === 'number' && Number.isFinite(hint) ? hint : 1000);
+  }
+  return retryAfterMs > 0 ? { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } } : {};
 }

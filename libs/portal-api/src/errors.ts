@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { toPublicError, type PublicError } from '@washops/shared-errors';
+import { toPublicError, ValidationError, type PublicError } from '@washops/shared-errors';
 
 /** How each WashOps error code reaches the browser as a tRPC code. */
 const trpcCodeByErrorCode: Record<string, TRPC_ERROR_CODE_KEY> = {
@@ -15,6 +15,9 @@ const trpcCodeByErrorCode: Record<string, TRPC_ERROR_CODE_KEY> = {
   API_TIMEOUT_ERROR: 'TIMEOUT',
   RATE_LIMIT_ERROR: 'TOO_MANY_REQUESTS',
   INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
+  // The store's: the database cannot be reached (503, retry), the last active admin rule (a refusal).
+  STORE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  LAST_ADMIN: 'BAD_REQUEST',
 };
 
 /**
@@ -26,7 +29,7 @@ export function toTrpcError(error: unknown): TRPCError {
   if (error instanceof TRPCError) return error;
   const pub = toPublicError(error);
   return new TRPCError({
-    code: trpcCodeByErrorCode[pub.code] ?? 'INTERNAL_SERVER_ERROR',
+    code: trpcCodeByErrorCode[pub.code] ?? (error instanceof ValidationError ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR'),
     message: pub.message,
     cause: new PublicErrorCause(pub, error),
   });

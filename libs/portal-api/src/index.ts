@@ -5,6 +5,7 @@ export { appRouter, createCaller, type AppRouter } from './root.js';
 export {
   createFetchContextFactory,
   createPortalContext,
+  portalResponseMeta,
   requestInfoFromHeaders,
   type BackofficeApi,
   type PortalAuthConfig,
@@ -25,11 +26,12 @@ export {
 } from './auth/passwords.js';
 export {
   DEMO_SIGN_INS,
-  InMemoryPortalUsers,
+  NoActiveAdminError,
+  bringInPortalUsers,
   demoPortalUsers,
   parsePortalUsers,
+  type BringInOptions,
   type PortalUser,
-  type PortalUserStore,
 } from './auth/portal-users.js';
 export { HashingSlots } from './auth/hashing-slots.js';
 export {
@@ -41,10 +43,19 @@ export {
   requestHostOf,
   type TrustProxy,
 } from './client-address.js';
-export { createSessionToken, verifySessionToken, type PortalRole, type PortalSession } from './auth/session-token.js';
-export { RevokedSessions } from './auth/revoked-sessions.js';
+export { sessionOfToken, type PortalRole, type PortalSession } from './auth/sessions.js';
+export type { PortalUserView } from './routers/portal-users.js';
 export { SignInThrottle, type DelayPolicy, type SignInAttempt, type SignInThrottleOptions } from './auth/sign-in-throttle.js';
 export { exportIdInput, exportStartInput, signInInput, transactionListInput, type ExportStartInput, type TransactionListInput } from './schemas.js';
+export {
+  changePasswordInput,
+  portalUserAddInput,
+  portalUsernameInput,
+  portalUserResetInput,
+  portalUserRoleInput,
+  type ChangePasswordInput,
+  type PortalUserAddInput,
+} from './schemas.js';
 export { MAX_LIST_ROWS, type TransactionListChunk, type TransactionRow } from './routers/transactions.js';
 export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type ExportState, type ExportView } from './transactions/export-registry.js';
 export { EXPORT_CSV_COLUMNS, transactionsCsv } from './transactions/export-csv.js';

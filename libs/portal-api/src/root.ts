@@ -1,6 +1,7 @@
 import { authRouter } from './routers/auth.js';
 import { discoveryRouter } from './routers/discovery.js';
 import { employeesRouter } from './routers/employees.js';
+import { portalUsersRouter } from './routers/portal-users.js';
 import { transactionsRouter } from './routers/transactions.js';
 import { usersRouter } from './routers/users.js';
 import { createCallerFactory, router } from './trpc.js';
@@ -11,6 +12,7 @@ export const appRouter = router({
   discovery: discoveryRouter,
   employees: employeesRouter,
   users: usersRouter,
+  portalUsers: portalUsersRouter,
   transactions: transactionsRouter,
 });
 

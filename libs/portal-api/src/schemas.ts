@@ -8,12 +8,39 @@ import {
 } from '@washops/transactions-client/schemas';
 import { withoutUndefined } from '@washops/client-core';
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, newPasswordSchema, portalRoleSchema, portalUsernameSchema } from './auth/account-rules.js';
 import { checkedBy } from './validated-input.js';
 
 export const signInInput = z.object({
   username: z.string().trim().min(1, 'Enter your username').max(64),
-  password: z.string().min(1, 'Enter your password').max(256),
+  password: z.string().min(1, 'Enter your password').max(MAX_PASSWORD_LENGTH),
 });
+
+/* ---- Portal users (the Users page) and one's own password. ---- */
+
+/** A new user; without `password` one is generated and shown once. */
+export const portalUserAddInput = z.strictObject({
+  username: portalUsernameSchema,
+  role: portalRoleSchema,
+  password: newPasswordSchema.optional(),
+});
+export type PortalUserAddInput = z.input<typeof portalUserAddInput>;
+
+export const portalUserRoleInput = z.strictObject({ username: portalUsernameSchema, role: portalRoleSchema });
+
+/** A reset; without `password` one is generated and shown once. */
+export const portalUserResetInput = z.strictObject({ username: portalUsernameSchema, password: newPasswordSchema.optional() });
+
+export const portalUsernameInput = z.strictObject({ username: portalUsernameSchema });
+
+/** The current password is only checked, so any length goes; the new one follows the account rules. */
+export const changePasswordInput = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'Enter your current password').max(MAX_PASSWORD_LENGTH),
+    newPassword: newPasswordSchema,
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, { path: ['newPassword'], message: 'Choose a password other than the current one.' });
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
 /* ---- Transactions: thin wrappers around the transactions client's own schemas. ---- */
 

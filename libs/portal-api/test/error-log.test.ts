@@ -2,19 +2,17 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { BackofficeServerError, NotFoundError, registerSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import {
-  SESSION_COOKIE,
   appRouter,
   createCaller,
   createErrorLogger,
   createFetchContextFactory,
   createPortalContext,
-  createSessionToken,
   ExportRegistry,
   publicErrorOf,
   type BackofficeApi,
   type PortalLogger,
 } from '../src/index.js';
-import { SECRET, browserRequest, errorOf, makeDeps } from './helpers.js';
+import { browserRequest, errorOf, makeDeps, sessionCookieOf } from './helpers.js';
 
 const TENANT_SECRET = 'tenant-secret-5be1c9d27a';
 registerSecret(TENANT_SECRET);
@@ -40,12 +38,12 @@ function connectToTenantDatabase(): never {
 async function callOverHttp(backoffice: BackofficeApi, path: string, body?: unknown) {
   const { logger, entries } = capturingLogger();
   const deps = await makeDeps(backoffice);
-  const token = createSessionToken({ username: 'admin', role: 'admin', expiresAt: Date.now() + 60_000 }, SECRET);
+  const cookie = await sessionCookieOf(deps, 'admin');
   const response = await fetchRequestHandler({
     endpoint: '/api/trpc',
     req: new Request(`http://portal.test/api/trpc/${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://portal.test', host: 'portal.test', cookie: `${SESSION_COOKIE}=${token}` },
+      headers: { 'content-type': 'application/json', origin: 'http://portal.test', host: 'portal.test', cookie: cookie },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }),
     router: appRouter,
@@ -120,8 +118,8 @@ describe('the server log of failures', () => {
   it('logs failures of in-process calls (server-rendered pages) the same way', async () => {
     const { logger, entries } = capturingLogger();
     const deps = await makeDeps(failingBackoffice(() => connectToTenantDatabase() as never));
-    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
-    const caller = createCaller(createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}` })), {
+    const cookie = await sessionCookieOf(deps, 'viewer');
+    const caller = createCaller(() => createPortalContext(deps, browserRequest({ cookieHeader: cookie })), {
       onError: createErrorLogger(logger),
     });
     const error = await errorOf(caller.discovery.sites());
@@ -156,10 +154,10 @@ describe('the server log of failures', () => {
 
   it('survives a logger that throws', async () => {
     const deps = await makeDeps(failingBackoffice(() => new Error('boom')));
-    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
+    const cookie = await sessionCookieOf(deps, 'viewer');
     const response = await fetchRequestHandler({
       endpoint: '/api/trpc',
-      req: new Request('http://portal.test/api/trpc/employees.list', { headers: { cookie: `${SESSION_COOKIE}=${token}` } }),
+      req: new Request('http://portal.test/api/trpc/employees.list', { headers: { cookie: cookie } }),
       router: appRouter,
       createContext: createFetchContextFactory(deps),
       onError: createErrorLogger({

@@ -1,17 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
+import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
   SESSION_COOKIE,
   HashingSlots,
-  InMemoryPortalUsers,
-  RevokedSessions,
   TRUST_NO_PROXY,
   SignInThrottle,
+  bringInPortalUsers,
   createCaller,
   createPortalContext,
-  createSessionToken,
-  demoPortalUsers,
   ExportRegistry,
   type BackofficeApi,
   type PortalDeps,
@@ -21,8 +19,6 @@ import {
   type ScryptCost,
 } from '../src/index.js';
 import { expect } from 'vitest';
-
-export const SECRET = 'test-session-secret-0123456789abcdef';
 
 /** Clients that are never called (no server behind them): for tests of sign-in and guards. */
 export function unreachableClients(): Pick<PortalDeps, 'backoffice' | 'transactions'> {
@@ -35,40 +31,68 @@ export function unreachableClients(): Pick<PortalDeps, 'backoffice' | 'transacti
 /** The lowest cost `verifyPassword` accepts: tests sign in often, and the real cost takes about a second here. */
 export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 
+let sharedStore: Promise<Store> | undefined;
+
+/**
+ * One in-memory database per test file (PGlite takes seconds to start on a busy machine), with the
+ * demo sign-ins brought in as the portal does at boot, at the test cost.
+ */
+export function testStore(): Promise<Store> {
+  sharedStore ??= (async () => {
+    const store = await openStore({ inMemory: true });
+    await bringInPortalUsers(store, { configured: [], demo: true, passwordCost: TEST_PASSWORD_COST });
+    return store;
+  })();
+  return sharedStore;
+}
+
 /** Sign-in settings as the portal builds them, at the test cost; `overrides` replace single settings. */
-export async function makeAuth(overrides: Partial<PortalAuthConfig> = {}): Promise<PortalAuthConfig> {
+export function makeAuth(store: Store, overrides: Partial<PortalAuthConfig> = {}): PortalAuthConfig {
   return {
-    users: new InMemoryPortalUsers(await demoPortalUsers(TEST_PASSWORD_COST)),
-    sessionSecret: SECRET,
     sessionTtlMs: 60_000,
-    throttle: new SignInThrottle(),
+    throttle: new SignInThrottle(store.throttle),
     hashingSlots: new HashingSlots(),
     passwordCost: TEST_PASSWORD_COST,
     trustProxy: TRUST_NO_PROXY,
     secureCookies: false,
-    revokedSessions: new RevokedSessions(),
     ...overrides,
   };
 }
 
+/** A portal's dependencies over the file's database, its sign-in throttle counts cleared (as a fresh database would have them). */
 export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> {
   const clients = unreachableClients();
+  const store = await testStore();
+  await store.throttle.forgetOlderThan(new Date(Date.now() + 86_400_000));
   return {
-    auth: await makeAuth(),
+    auth: makeAuth(store),
+    store,
     backoffice: backoffice ?? clients.backoffice,
     transactions: clients.transactions,
     exports: new ExportRegistry(clients.transactions),
   };
 }
 
+/** Another portal instance over the same database: its own throttle object and hashing slots, nothing else shared. */
+export function secondInstance(deps: PortalDeps): PortalDeps {
+  return { ...deps, auth: makeAuth(deps.store) };
+}
+
 export function browserRequest(overrides: Partial<PortalRequestInfo> = {}): PortalRequestInfo {
   return { origin: 'http://portal.test', host: 'portal.test', secFetchSite: 'same-origin', ip: '10.0.0.1', cookieHeader: null, ...overrides };
 }
 
-/** A caller as a signed-in portal user, over a same-origin browser request; `signal` is the request's. */
+/** `washops_session=<token>` of a fresh session of `username` in the store, as a sign-in would set it. */
+export async function sessionCookieOf(deps: PortalDeps, username: string): Promise<string> {
+  const user = await deps.store.users.find(username);
+  if (!user) throw new Error(`no portal user ${username} in the test database`);
+  const { token } = await deps.store.sessions.create({ userId: user.id, ttlMs: 60_000 });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** A caller as a signed-in demo user (`admin` or `viewer`), over a same-origin browser request; `signal` is the request's. */
 export function callerAs(deps: PortalDeps, role: PortalRole, overrides: Partial<PortalRequestInfo> = {}, signal?: AbortSignal) {
-  const token = createSessionToken({ username: role, role, expiresAt: Date.now() + 60_000 }, SECRET);
-  const context = createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}`, ...overrides }));
+  const context = async () => createPortalContext(deps, browserRequest({ cookieHeader: await sessionCookieOf(deps, role), ...overrides }));
   return createCaller(context, signal ? { signal } : undefined);
 }
 

@@ -2,8 +2,8 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { DEPARTMENTS, startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRouter, createFetchContextFactory, createSessionToken, publicErrorOf, SESSION_COOKIE, type PortalDeps } from '../src/index.js';
-import { SECRET, callerAs, errorOf, makeDeps } from './helpers.js';
+import { appRouter, createFetchContextFactory, publicErrorOf, type PortalDeps } from '../src/index.js';
+import { callerAs, errorOf, makeDeps, sessionCookieOf } from './helpers.js';
 
 const BOT = { username: 'bot', password: 'bot-password-7c1e' };
 
@@ -257,12 +257,12 @@ describe('roles', () => {
 
 describe('over HTTP', () => {
   it('a viewer’s direct write call is refused with 403 and a public message', async () => {
-    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
+    const cookie = await sessionCookieOf(deps, 'viewer');
     const response = await fetchRequestHandler({
       endpoint: '/api/trpc',
       req: new Request('http://portal.test/api/trpc/employees.disable', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'http://portal.test', host: 'portal.test', cookie: `${SESSION_COOKIE}=${token}` },
+        headers: { 'content-type': 'application/json', origin: 'http://portal.test', host: 'portal.test', cookie: cookie },
         body: JSON.stringify({ posUserId: sim.control.employees()[0]!.posUserId }),
       }),
       router: appRouter,

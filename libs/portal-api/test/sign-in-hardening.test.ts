@@ -4,7 +4,6 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
 import {
   HashingSlots,
-  InMemoryPortalUsers,
   PEER_ADDRESS_HEADER,
   SESSION_COOKIE,
   appRouter,
@@ -18,7 +17,7 @@ import {
   type PortalDeps,
   type TrustProxy,
 } from '../src/index.js';
-import { TEST_PASSWORD_COST, browserRequest, errorOf, makeAuth, makeDeps } from './helpers.js';
+import { TEST_PASSWORD_COST, browserRequest, errorOf, makeAuth, makeDeps, sessionCookieOf } from './helpers.js';
 
 async function depsWith(trustProxy?: TrustProxy): Promise<PortalDeps> {
   const deps = await makeDeps();
@@ -82,7 +81,7 @@ describe('concurrent password hashing', () => {
     const deps = await depsWith();
     deps.auth.hashingSlots = new HashingSlots(1, 2);
     const calls = Array.from({ length: 10 }, (_, i) =>
-      createCaller(createPortalContext(deps, browserRequest({ ip: `10.50.0.${i}` })))
+      createCaller(() => createPortalContext(deps, browserRequest({ ip: `10.50.0.${i}` })))
         .auth.signIn({ username: 'admin', password: i === 0 ? 'washops-admin' : `guess-${i}` })
         .then(() => 'signed in', (error: unknown) => error),
     );
@@ -92,28 +91,32 @@ describe('concurrent password hashing', () => {
     expect(outcomes[0]).toBe('signed in');
     expect(outcomes.filter((o) => typeof o === 'object' && (o as { code?: string }).code === 'UNAUTHORIZED')).toHaveLength(2);
     const refusal = await errorOf(Promise.reject(busy[0]));
-    expect(refusal.message).toBe('The portal is busy checking other sign-ins. Try again in 1 second.');
+    expect(refusal.message).toBe('The portal is busy checking other passwords. Try again in 1 second.');
     expect(publicErrorOf(refusal).details).toMatchObject({ retryAfterMs: 1000 });
     expect(deps.auth.hashingSlots.load).toEqual({ running: 0, waiting: 0 });
     // A refusal for load is not a failed guess: the address may sign in right away.
-    await expect(createCaller(createPortalContext(deps, browserRequest({ ip: '10.50.0.9' }))).auth.signIn({ username: 'admin', password: 'washops-admin' })).resolves.toMatchObject({ role: 'admin' });
+    await expect(createCaller(() => createPortalContext(deps, browserRequest({ ip: '10.50.0.9' }))).auth.signIn({ username: 'admin', password: 'washops-admin' })).resolves.toMatchObject({ role: 'admin' });
   });
 });
 
 describe('hash upgrades', () => {
-  it('upgrades a lower-cost stored hash at the next successful sign-in, through the user store', async () => {
+  it('upgrades a lower-cost stored hash at the next successful sign-in, in the store, keeping the user signed in elsewhere', async () => {
+    const base = await makeDeps();
     const oldHash = await hashPassword('long-enough-secret', TEST_PASSWORD_COST);
-    const users = new InMemoryPortalUsers([{ username: 'owner', role: 'admin', passwordHash: oldHash }]);
+    await base.store.users.add({ username: 'owner', role: 'admin', passwordHash: oldHash });
     const higher = { N: 2 ** 15, r: 8, p: 1 };
-    const deps = { ...(await makeDeps()), auth: await makeAuth({ users, passwordCost: higher }) };
-    const caller = () => createCaller(createPortalContext(deps, browserRequest({ ip: '10.60.0.1' })));
+    const deps = { ...base, auth: makeAuth(base.store, { passwordCost: higher }) };
+    const elsewhere = await sessionCookieOf(deps, 'owner');
+    const caller = () => createCaller(() => createPortalContext(deps, browserRequest({ ip: '10.60.0.1' })));
     await expect(caller().auth.signIn({ username: 'owner', password: 'wrong-password' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await users.find('owner'))?.passwordHash).toBe(oldHash);
+    expect((await deps.store.users.findCredentials('owner'))?.passwordHash).toBe(oldHash);
     await expect(caller().auth.signIn({ username: 'owner', password: 'long-enough-secret' })).resolves.toMatchObject({ role: 'admin' });
-    const upgraded = (await users.find('owner'))!.passwordHash;
+    const upgraded = (await deps.store.users.findCredentials('owner'))!.passwordHash;
     expect(upgraded.startsWith('scrypt$32768$8$1$')).toBe(true);
     expect(await verifyPassword('long-enough-secret', upgraded)).toBe(true);
     await expect(caller().auth.signIn({ username: 'owner', password: 'long-enough-secret' })).resolves.toMatchObject({ role: 'admin' });
+    // An upgrade is no password change: the session opened elsewhere goes on.
+    await expect(createCaller(() => createPortalContext(deps, browserRequest({ cookieHeader: elsewhere }))).auth.me()).resolves.toMatchObject({ username: 'owner' });
   });
 
   it('hash-password prints a hash at the current cost', async () => {

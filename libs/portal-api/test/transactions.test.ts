@@ -2,8 +2,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRouter, createCaller, createFetchContextFactory, createPortalContext, createSessionToken, EXPORT_CSV_COLUMNS, ExportRegistry, MAX_LIST_ROWS, publicErrorOf, SESSION_COOKIE, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
-import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, SECRET } from './helpers.js';
+import { appRouter, createCaller, createFetchContextFactory, createPortalContext, EXPORT_CSV_COLUMNS, ExportRegistry, MAX_LIST_ROWS, publicErrorOf, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
+import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, sessionCookieOf } from './helpers.js';
 
 // The simulator's 15 s rate window runs as 300 ms and a job works 100 ms; the clients are scaled alike.
 const TIME_SCALE = 0.02;
@@ -113,9 +113,9 @@ describe('transactions.list (streamed)', () => {
   });
 
   it('stops fetching pages once the request is aborted (the browser left or changed the filters)', async () => {
-    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
+    const cookie = await sessionCookieOf(deps, 'viewer');
     const controller = new AbortController();
-    const caller = createCaller(createPortalContext(deps, browserRequest({ cookieHeader: `${SESSION_COOKIE}=${token}` })), {
+    const caller = createCaller(() => createPortalContext(deps, browserRequest({ cookieHeader: cookie })), {
       signal: controller.signal,
     });
     const stream = await caller.transactions.list({ ...day, region: 'ILLINOIS' });
@@ -181,7 +181,7 @@ describe('transactions.list over HTTP (the streaming link the browser uses)', ()
   it('sends an error raised mid-stream with its public shape and retry hint', async () => {
     // The first page arrives; from then on every list request draws a 429 the client may not retry.
     const second = { endpoint: 'list' as const, kind: 'rateLimitStorm' as const, retryAfterSeconds: 3 };
-    const token = createSessionToken({ username: 'viewer', role: 'viewer', expiresAt: Date.now() + 60_000 }, SECRET);
+    const cookie = await sessionCookieOf(deps, 'viewer');
     const input = encodeURIComponent(JSON.stringify({ 0: { ...day, site: 'FIESTA' } }));
     let injected: { remove(): void } | undefined;
     const fetchOnce = new TransactionsClient({
@@ -200,7 +200,7 @@ describe('transactions.list over HTTP (the streaming link the browser uses)', ()
       const response = await fetchRequestHandler({
         endpoint: '/api/trpc',
         req: new Request(`http://portal.test/api/trpc/transactions.list?batch=1&input=${input}`, {
-          headers: { 'trpc-accept': 'application/jsonl', cookie: `${SESSION_COOKIE}=${token}` },
+          headers: { 'trpc-accept': 'application/jsonl', cookie: cookie },
         }),
         router: appRouter,
         createContext: createFetchContextFactory({ ...deps, transactions: fetchOnce }),

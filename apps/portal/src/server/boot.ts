@@ -1,17 +1,38 @@
+import { WashOpsError } from '@washops/shared-errors';
 import { PortalEnvError, readPortalEnv } from '../env';
+import { getPortalDeps } from './deps';
 
-/** Prints what the portal runs against, or why it cannot start, and stops the process then. */
-export function checkEnvAtBoot(): void {
+function stop(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+/**
+ * Prints what the portal runs against and opens its database, or says why it cannot start and
+ * stops the process: bad settings, a database it cannot reach (naming DATABASE_URL), a schema
+ * newer than this release, no active admin.
+ */
+export async function startAtBoot(): Promise<void> {
+  let env;
   try {
-    const env = readPortalEnv();
-    console.info(
-      env.mode === 'demo'
-        ? `WashOps portal: demo mode (BackOffice simulator ${env.backoffice.baseUrl}, Data API simulator ${env.transactions.baseUrl})`
-        : `WashOps portal: tenant "${env.backoffice.subdomain}"`,
-    );
+    env = readPortalEnv();
   } catch (error) {
-    if (!(error instanceof PortalEnvError)) throw error;
-    console.error(`\n${error.message}\n`);
-    process.exit(1);
+    if (error instanceof PortalEnvError) stop(error.message);
+    throw error;
+  }
+  console.info(
+    env.mode === 'demo'
+      ? `WashOps portal: demo mode (BackOffice simulator ${env.backoffice.baseUrl}, Data API simulator ${env.transactions.baseUrl})`
+      : `WashOps portal: tenant "${env.backoffice.subdomain}"`,
+  );
+  if (process.env['PORTAL_SESSION_SECRET']) {
+    console.info('WashOps portal: PORTAL_SESSION_SECRET is no longer used (sessions live in the database); it can be removed.');
+  }
+  try {
+    const { store } = await getPortalDeps();
+    console.info(`WashOps portal: data in ${store.location}`);
+  } catch (error) {
+    if (error instanceof WashOpsError) stop(`The portal cannot start: ${error.message}`);
+    throw error;
   }
 }

@@ -1,21 +1,13 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
-import {
-  HashingSlots,
-  InMemoryPortalUsers,
-  PASSWORD_COST,
-  RevokedSessions,
-  SignInThrottle,
-  demoPortalUsers,
-  type PortalDeps,
-} from '@washops/portal-api';
+import { bringInPortalUsers, HashingSlots, PASSWORD_COST, SignInThrottle, type PortalDeps } from '@washops/portal-api';
 import { registerSecret } from '@washops/shared-errors';
 import { readPortalEnv } from '../env';
 import { createClients } from './clients';
+import { openPortalStore } from './store';
 
 /**
  * One set of dependencies per server process. Kept on `globalThis` because Next.js may load this
- * module once per bundle layer (route handlers, pages); they must share clients and the secret.
+ * module once per bundle layer (route handlers, pages); they must share the clients and the store.
  */
 const globalKey = Symbol.for('washops.portal.deps');
 type Holder = { [globalKey]?: Promise<PortalDeps> };
@@ -24,22 +16,24 @@ async function createPortalDeps(): Promise<PortalDeps> {
   const env = readPortalEnv();
   registerSecret(env.backoffice.password);
   registerSecret(env.transactions.apiKey);
-  const users = env.auth.users === 'demo' ? await demoPortalUsers() : env.auth.users;
-  // Demo mode without a configured secret: a fresh one per process (sign-ins end at a restart).
-  const sessionSecret = env.auth.sessionSecret ?? randomBytes(32).toString('base64url');
-  registerSecret(sessionSecret);
+  const store = await openPortalStore(env.database);
+  try {
+    // The database is the system of record: PORTAL_USERS (and the demo sign-ins) only fill gaps.
+    await bringInPortalUsers(store, { configured: env.auth.users, demo: env.mode === 'demo', passwordCost: PASSWORD_COST });
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
   return {
     auth: {
-      users: new InMemoryPortalUsers(users),
-      sessionSecret,
       sessionTtlMs: env.auth.sessionTtlMs,
-      throttle: new SignInThrottle(),
+      throttle: new SignInThrottle(store.throttle),
       hashingSlots: new HashingSlots(),
       passwordCost: PASSWORD_COST,
       trustProxy: env.auth.trustProxy,
       secureCookies: env.auth.secureCookies,
-      revokedSessions: new RevokedSessions(),
     },
+    store,
     ...createClients(env),
   };
 }

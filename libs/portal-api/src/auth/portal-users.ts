@@ -1,7 +1,11 @@
+import { DuplicateError, WashOpsError } from '@washops/shared-errors';
+import type { Store } from '@washops/store';
 import { z } from 'zod';
+import { portalRoleSchema, portalUsernameSchema } from './account-rules.js';
 import { hashPassword, parsePasswordHash, PASSWORD_COST, type ScryptCost } from './passwords.js';
-import type { PortalRole } from './session-token.js';
+import type { PortalRole } from './sessions.js';
 
+/** A portal user as `PORTAL_USERS` lists it. */
 export interface PortalUser {
   username: string;
   role: PortalRole;
@@ -12,8 +16,8 @@ export interface PortalUser {
 const portalUsersSchema = z
   .array(
     z.object({
-      username: z.string().min(1).max(64),
-      role: z.enum(['admin', 'viewer']),
+      username: portalUsernameSchema,
+      role: portalRoleSchema,
       passwordHash: z
         .string()
         .startsWith('scrypt$', 'must be a hash made by `npm run hash-password`')
@@ -41,7 +45,7 @@ export function parsePortalUsers(json: string): PortalUser[] {
   return parsed.data;
 }
 
-/** The two documented demo sign-ins, hashed at start-up like real users. */
+/** The two documented demo sign-ins. */
 export const DEMO_SIGN_INS = [
   { username: 'admin', password: 'washops-admin', role: 'admin' },
   { username: 'viewer', password: 'washops-viewer', role: 'viewer' },
@@ -53,31 +57,49 @@ export async function demoPortalUsers(cost: ScryptCost = PASSWORD_COST): Promise
   );
 }
 
-/**
- * Where sign-in finds portal users and stores upgraded password hashes. Small on purpose: a
- * database-backed store implements the same two calls.
- */
-export interface PortalUserStore {
-  find(username: string): Promise<PortalUser | null>;
-  /** Replaces a user's hash (a cost upgrade after a successful sign-in). */
-  updatePasswordHash(username: string, passwordHash: string): Promise<void>;
+/** The database has no active admin, so nobody could manage portal users; boot stops with this. */
+export class NoActiveAdminError extends WashOpsError {
+  static override readonly code: string = 'NO_ACTIVE_ADMIN';
+  static override readonly errorName: string = 'NoActiveAdminError';
 }
 
-/** Users from the environment, held in memory: an upgraded hash lasts until the process ends. */
-export class InMemoryPortalUsers implements PortalUserStore {
-  readonly #users: Map<string, PortalUser>;
+export interface BringInOptions {
+  /** Users from `PORTAL_USERS` (already hashed). */
+  configured: readonly PortalUser[];
+  /** Demo mode: the two demo sign-ins are brought in too. */
+  demo: boolean;
+  /** The cost at which the demo sign-ins are hashed (only those the database lacks). */
+  passwordCost?: ScryptCost;
+}
 
-  constructor(users: readonly PortalUser[]) {
-    this.#users = new Map(users.map((user) => [user.username, { ...user }]));
+/**
+ * Adds every configured (and, in demo mode, demo) user the database lacks, never touching one it
+ * has: once users are in the database, it is their system of record. Then refuses to go on without
+ * an active admin. Returns the usernames added. Safe for several instances starting at once.
+ */
+export async function bringInPortalUsers(store: Store, options: BringInOptions): Promise<string[]> {
+  const added: string[] = [];
+  const addIfMissing = async (username: string, role: PortalRole, hash: () => Promise<string>) => {
+    if (await store.users.find(username)) return;
+    try {
+      await store.users.add({ username, role, passwordHash: await hash() });
+      added.push(username);
+    } catch (error) {
+      // Another instance added it between the check and the insert.
+      if (!(error instanceof DuplicateError)) throw error;
+    }
+  };
+  for (const user of options.configured) await addIfMissing(user.username, user.role, async () => user.passwordHash);
+  if (options.demo) {
+    for (const { username, password, role } of DEMO_SIGN_INS) {
+      await addIfMissing(username, role, () => hashPassword(password, options.passwordCost ?? PASSWORD_COST));
+    }
   }
-
-  async find(username: string): Promise<PortalUser | null> {
-    const user = this.#users.get(username);
-    return user ? { ...user } : null;
+  if ((await store.users.countActiveAdmins()) === 0) {
+    throw new NoActiveAdminError(
+      `The portal's database (${store.location}) has no active admin, so nobody could sign in to manage portal users. ` +
+        'Make one with `npm run users -- add <name> --role admin`, or list one in PORTAL_USERS, then start the portal again.',
+    );
   }
-
-  async updatePasswordHash(username: string, passwordHash: string): Promise<void> {
-    const user = this.#users.get(username);
-    if (user) user.passwordHash = passwordHash;
-  }
+  return added;
 }

@@ -1,68 +1,43 @@
 import { TRPCError } from '@trpc/server';
-import { RateLimitError } from '@washops/shared-errors';
+import { ValidationError } from '@washops/shared-errors';
 import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth/cookies.js';
-import { hashPassword, needsRehash, unmatchableHash, verifyPassword } from '../auth/passwords.js';
-import type { PortalUser } from '../auth/portal-users.js';
-import { createSessionToken } from '../auth/session-token.js';
-import type { PortalAuthConfig } from '../context.js';
+import { checkPassword, upgradeHashIfOld } from '../auth/password-checks.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { PortalContext } from '../context.js';
 import { toTrpcError } from '../errors.js';
-import { signInInput } from '../schemas.js';
+import { changePasswordInput, signInInput } from '../schemas.js';
 import { protectedProcedure, publicProcedure, router } from '../trpc.js';
 
-/** "8 seconds" / "15 minutes": how long a refused sign-in must wait, as the sign-in form shows it. */
-function waitPhrase(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+/** Starts a session in the store and hands this browser its token, the only copy there is. */
+async function startSession(ctx: PortalContext, userId: number): Promise<void> {
+  const { auth, store } = ctx.deps;
+  const { token } = await store.sessions.create({ userId, ttlMs: auth.sessionTtlMs });
+  ctx.setCookie(sessionCookie(token, { maxAgeSeconds: Math.floor(auth.sessionTtlMs / 1000), secure: auth.secureCookies }));
 }
 
-function refused(message: string, retryAfterMs: number): never {
-  throw toTrpcError(new RateLimitError(`${message} Try again in ${waitPhrase(retryAfterMs)}.`, { retryAfterMs }));
-}
-
-/** Takes a hashing slot (waiting in the short queue if need be) or refuses: a flood must not exhaust memory. */
-function hashingSlotOrRefuse(auth: PortalAuthConfig): Promise<() => void> {
-  return auth.hashingSlots.tryAcquire() ?? refused('The portal is busy checking other sign-ins.', 1000);
-}
-
-/** The user whose password this is, or UNAUTHORIZED; upgrades a hash below the portal's cost. Releases the slot. */
-async function checkPassword(auth: PortalAuthConfig, input: { username: string; password: string }, release: () => void): Promise<PortalUser> {
-  try {
-    const user = await auth.users.find(input.username);
-    // Verify against a dummy hash for unknown users so the timing does not reveal which names exist.
-    const valid = await verifyPassword(input.password, user?.passwordHash ?? unmatchableHash(auth.passwordCost));
-    if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Wrong username or password.' });
-    if (needsRehash(user.passwordHash, auth.passwordCost)) {
-      await auth.users.updatePasswordHash(user.username, await hashPassword(input.password, auth.passwordCost));
-    }
-    return user;
-  } finally {
-    release();
-  }
+function addressOf(ctx: PortalContext): string {
+  return ctx.request?.ip ?? 'local';
 }
 
 export const authRouter = router({
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
-    const { auth } = ctx.deps;
-    const attempt = { username: input.username.toLowerCase(), address: ctx.request?.ip ?? 'local' };
-    const waitMs = auth.throttle.retryAfterMs(attempt);
-    if (waitMs > 0) refused('Too many failed sign-ins from this address.', waitMs);
-    const slot = hashingSlotOrRefuse(auth);
-    // Counted as a failure before the (slow) hash check, with no await since the check above:
-    // otherwise guesses sent at once would all pass it before any was counted. A success takes it back.
-    auth.throttle.recordFailure(attempt);
-    const user = await checkPassword(auth, input, await slot);
-    auth.throttle.recordSuccess(attempt);
-    const expiresAt = Date.now() + auth.sessionTtlMs;
-    const token = createSessionToken({ username: user.username, role: user.role, expiresAt }, auth.sessionSecret);
-    ctx.setCookie(sessionCookie(token, { maxAgeSeconds: Math.floor(auth.sessionTtlMs / 1000), secure: auth.secureCookies }));
+    const username = input.username.toLowerCase();
+    const user = await checkPassword(ctx.deps, {
+      attempt: { username, address: addressOf(ctx) },
+      password: input.password,
+      wrong: () => new TRPCError({ code: 'UNAUTHORIZED', message: 'Wrong username or password.' }),
+      throttled: 'Too many failed sign-ins from this address.',
+      thenInSlot: upgradeHashIfOld(ctx.deps, input.password),
+    });
+    await startSession(ctx, user.id);
+    await ctx.deps.store.users.recordSignIn(user.username);
     return { username: user.username, role: user.role };
   }),
 
-  signOut: protectedProcedure.mutation(({ ctx }) => {
-    // A copy of the cookie (another tab, a proxy log) must not outlive the sign-out.
+  /** Ends the session in the store: a copy of the cookie (another tab, a proxy log) no longer opens it, in any instance. */
+  signOut: protectedProcedure.mutation(async ({ ctx }) => {
     const token = readCookie(ctx.request?.cookieHeader, SESSION_COOKIE);
-    if (token) ctx.deps.auth.revokedSessions.revoke(token, ctx.session.expiresAt);
+    if (token) await ctx.deps.store.sessions.end(token);
     ctx.setCookie(clearedSessionCookie(ctx.deps.auth.secureCookies));
     return { signedOut: true as const };
   }),
@@ -72,4 +47,31 @@ export const authRouter = router({
     role: ctx.session.role,
     expiresAt: new Date(ctx.session.expiresAt).toISOString(),
   })),
+
+  /**
+   * Changes one's own password after checking the current one (throttled like a sign-in). Every
+   * session of the user ends, here included; this browser gets a fresh one, so the person who
+   * changed it stays signed in here only.
+   */
+  changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    const { store, auth } = ctx.deps;
+    let newHash = '';
+    const user = await checkPassword(ctx.deps, {
+      attempt: { username: ctx.session.username, address: addressOf(ctx) },
+      password: input.currentPassword,
+      wrong: () =>
+        toTrpcError(
+          new ValidationError('The current password is wrong.', {
+            details: { issues: [{ path: 'currentPassword', message: 'The current password is wrong.' }] },
+          }),
+        ),
+      throttled: 'Too many wrong passwords from this address.',
+      thenInSlot: async () => {
+        newHash = await hashPassword(input.newPassword, auth.passwordCost);
+      },
+    });
+    await store.users.setPasswordHash(user.username, newHash);
+    await startSession(ctx, user.id);
+    return { changed: true as const };
+  }),
 });

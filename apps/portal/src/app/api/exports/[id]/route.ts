@@ -15,7 +15,7 @@ function plain(status: number, message: string): Response {
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const [deps, { id }] = await Promise.all([getPortalDeps(), params]);
   // The procedures' own session check (signature, expiry, sign-out), not a copy of it.
-  const { session } = createPortalContext(deps, requestInfoFromHeaders(request.headers, deps.auth.trustProxy));
+  const { session } = await createPortalContext(deps, requestInfoFromHeaders(request.headers, deps.auth.trustProxy));
   if (!session) return plain(401, 'Sign in to download exports.');
   const csv = deps.exports.csv(session.username, id);
   if (!csv) return plain(404, 'No such export, or it is not finished: it may have expired. Start a new one.');

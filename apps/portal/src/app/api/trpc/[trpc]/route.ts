@@ -1,4 +1,4 @@
-import { appRouter, createErrorLogger, createFetchContextFactory } from '@washops/portal-api';
+import { appRouter, createErrorLogger, createFetchContextFactory, portalResponseMeta } from '@washops/portal-api';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getPortalDeps } from '../../../../server/deps';
 import { portalLogger } from '../../../../server/logger';
@@ -12,6 +12,8 @@ async function handler(req: Request): Promise<Response> {
     req,
     router: appRouter,
     createContext: createFetchContextFactory(deps),
+    // 503 (database unavailable) and 429 carry Retry-After.
+    responseMeta: portalResponseMeta,
     // Unexpected, upstream and partial failures: the original error under the reference the user sees.
     onError: createErrorLogger(portalLogger()),
   });

@@ -1,0 +1,50 @@
+import 'server-only';
+import { openStore, type Store } from '@washops/store';
+import type { PortalDatabaseEnv } from '../env';
+import { portalLogger } from './logger';
+
+const PURGE_EVERY_MS = 60 * 60_000;
+
+/**
+ * Opens the system of record once per process: PostgreSQL when DATABASE_URL is set, else the
+ * embedded database in its data folder. Throws the store's errors (unreachable, schema too new)
+ * for boot to report; a broken idle connection later is logged, and the next query reconnects.
+ */
+export async function openPortalStore(database: PortalDatabaseEnv): Promise<Store> {
+  const logger = portalLogger();
+  const store =
+    database.kind === 'postgres'
+      ? await openStore({
+          databaseUrl: database.url,
+          onConnectionError: (error) => logger.error({ error: { name: error.name, message: error.message } }, 'database connection lost'),
+        })
+      : await openStore({ dataDir: database.dataDir });
+  keepTidy(store);
+  closeOnSignals(store);
+  return store;
+}
+
+/** Expired sessions are refused anyway; deleting them now and then keeps the table small. */
+function keepTidy(store: Store): void {
+  const purge = () =>
+    store.sessions.purgeExpired().catch((error: unknown) => {
+      portalLogger().error({ error: { name: (error as Error).name, message: (error as Error).message } }, 'purging expired sessions failed');
+    });
+  setInterval(purge, PURGE_EVERY_MS).unref();
+  void purge();
+}
+
+/**
+ * Closes the database when the process is told to stop, so the embedded one shuts down cleanly.
+ * Next.js stops its server on the same signals; whichever finishes last ends the process.
+ */
+function closeOnSignals(store: Store): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      store.close().then(
+        () => process.exit(signal === 'SIGINT' ? 130 : 143),
+        () => process.exit(1),
+      );
+    });
+  }
+}
