@@ -110,7 +110,7 @@ export function Exports() {
   const [day, setDay] = useState(() => presetRange('yesterday').from);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cancelling, setCancelling] = useState<string | null>(null);
-  const [runningAgain, setRunningAgain] = useState<{ id: string; error: unknown } | null>(null);
+  const [runAgainFailure, setRunAgainFailure] = useState<{ id: string; error: unknown } | null>(null);
 
   const listKey = trpc.transactions.exports.list.queryKey();
   const exports = useQuery({
@@ -129,10 +129,10 @@ export function Exports() {
   const rerun = useMutation(
     trpc.transactions.exports.rerun.mutationOptions({
       onSuccess: () => {
-        setRunningAgain(null);
+        setRunAgainFailure(null);
         void refresh();
       },
-      onError: (error, input) => setRunningAgain({ id: input.id, error }),
+      onError: (error, input) => setRunAgainFailure({ id: input.id, error }),
     }),
   );
   const cancel = useMutation(
@@ -208,9 +208,9 @@ export function Exports() {
                   cancel.mutate({ id: view.id });
                 },
                 runningAgain: rerun.isPending && rerun.variables?.id === view.id,
-                runAgainError: runningAgain?.id === view.id ? runningAgain.error : null,
+                runAgainError: runAgainFailure?.id === view.id ? runAgainFailure.error : null,
                 onRunAgain: () => {
-                  setRunningAgain(null);
+                  setRunAgainFailure(null);
                   rerun.mutate({ id: view.id });
                 },
               }}
