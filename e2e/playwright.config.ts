@@ -1,7 +1,11 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env['E2E_PORT'] ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The portal's database for the suite, emptied at each start (outside the repository: nothing to ignore). */
+const dataDir = join(tmpdir(), `washops-e2e-${port}`);
 
 /**
  * Drives Debian's Chromium (Playwright cannot download its own browser here). The `e2e` target's
@@ -47,7 +51,8 @@ export default defineConfig({
   webServer: {
     // The Data API simulator at a tenth of real time: its 15 s rate window runs as 1.5 s and a
     // batch job works 200 ms, so exports finish (or can be cancelled midway) within seconds.
-    command: `node tools/start.mjs --no-build --portal-port ${port} --backoffice-port ${port + 1010} --data-api-port ${port + 1020} --data-api-time-scale 0.1`,
+    // Its own database, wiped first (--fresh-data), so each run starts with only the demo sign-ins.
+    command: `node tools/start.mjs --no-build --portal-port ${port} --backoffice-port ${port + 1010} --data-api-port ${port + 1020} --data-api-time-scale 0.1 --data-dir ${dataDir} --fresh-data`,
     cwd: '..',
     url: `${baseURL}/sign-in`,
     reuseExistingServer: false,

@@ -2,12 +2,15 @@
 // starts the BackOffice simulator on 4010, the Data API simulator on 4020 and the portal on 3000 in
 // demo mode, prints the URL and the demo sign-ins, and stops everything on Ctrl-C.
 //   node tools/start.mjs [--no-build] [--portal-port 3000] [--backoffice-port 4010] [--data-api-port 4020]
-//                        [--data-api-time-scale 1] [--portal-host 127.0.0.1]
+//                        [--data-api-time-scale 1] [--portal-host 127.0.0.1] [--data-dir DIR [--fresh-data]]
 // The portal listens on loopback only unless --portal-host says otherwise: the demo sign-ins are public.
+// Its database is PGlite in --data-dir (default .washops/ at the repository's root), kept across
+// restarts, or the PostgreSQL of DATABASE_URL when that is set. --fresh-data empties the folder
+// first, and only a folder named with --data-dir: it never wipes the default .washops/.
 // (the e2e suite runs it with other ports, --no-build after its own build step, and a shorter Data API
 // time scale so that batch jobs and rate windows are short; a person running `npm start` sees real time).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +50,36 @@ function hostOption(name, fallback) {
   return host;
 }
 
+function dirOption(name) {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return undefined;
+  const dir = process.argv[at + 1];
+  if (!dir || dir.startsWith('--')) {
+    console.error(`npm start: ${name} needs a folder`);
+    process.exit(2);
+  }
+  return resolve(dir);
+}
+
 const PORTAL_PORT = portOption('--portal-port', 3000);
 const PORTAL_HOST = hostOption('--portal-host', '127.0.0.1');
 const BACKOFFICE_PORT = portOption('--backoffice-port', 4010);
 const DATA_API_PORT = portOption('--data-api-port', 4020);
 const DATA_API_TIME_SCALE = scaleOption('--data-api-time-scale', 1);
+const GIVEN_DATA_DIR = dirOption('--data-dir');
+const DATA_DIR = GIVEN_DATA_DIR ?? join(root, '.washops');
+const FRESH_DATA = process.argv.includes('--fresh-data');
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+if (FRESH_DATA && !GIVEN_DATA_DIR) {
+  console.error('npm start: --fresh-data wipes the folder of --data-dir, so it needs one named explicitly (it never wipes the default .washops/).');
+  process.exit(2);
+}
+if (FRESH_DATA && (DATA_DIR === root || root.startsWith(DATA_DIR + '/'))) {
+  console.error(`npm start: --fresh-data refuses to wipe ${DATA_DIR}: it holds the repository.`);
+  process.exit(2);
+}
 const DEMO_SIGN_INS = [
-  ['admin', 'washops-admin', 'may create and disable employees and create Back Office users'],
+  ['admin', 'washops-admin', 'may create and disable employees, create Back Office users and manage portal users'],
   ['viewer', 'washops-viewer', 'read only'],
 ];
 
@@ -63,6 +89,18 @@ let stopping = false;
 function fail(message) {
   console.error(`\nnpm start: ${message}`);
   void stopAll(1);
+}
+
+/** A database URL without its password, for the banner. */
+function describeDatabaseUrl(url) {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    parsed.search = '';
+    return parsed.toString();
+  } catch {
+    return 'a value that is not a URL';
+  }
 }
 
 /** Refuses to start when a port is taken, rather than talking to some other server. */
@@ -157,6 +195,10 @@ async function main() {
   await assertPortFree(DATA_API_PORT, 'Data API simulator');
 
   const env = { ...process.env, NX_DAEMON: 'false', NEXT_TELEMETRY_DISABLED: '1' };
+  if (FRESH_DATA && !DATABASE_URL) {
+    console.log(`Starting from empty data: removing ${DATA_DIR}`);
+    rmSync(DATA_DIR, { recursive: true, force: true });
+  }
   if (!process.argv.includes('--no-build')) {
     console.log('Building the portal and the libraries it uses…');
     const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -186,6 +228,8 @@ async function main() {
       BACKOFFICE_BASE_URL: `http://127.0.0.1:${BACKOFFICE_PORT}`,
       DATA_API_BASE_URL: `http://127.0.0.1:${DATA_API_PORT}/v1`,
       DATA_API_TIME_SCALE: String(DATA_API_TIME_SCALE),
+      // DATABASE_URL, when set, passes through in `env` and wins over the folder.
+      WASHOPS_DATA_DIR: DATA_DIR,
     },
   });
   await waitForHttp(`http://127.0.0.1:${PORTAL_PORT}/sign-in`, 'the portal');
@@ -193,9 +237,10 @@ async function main() {
 
   console.log(`
   WashOps portal:  http://localhost:${PORTAL_PORT}${PORTAL_HOST === '127.0.0.1' ? '' : ` (listening on ${PORTAL_HOST}: anyone who can reach it can sign in with the demo users)`}
-  Demo sign-ins:
+  Demo sign-ins (added when the database lacks them; a password changed in the portal stays changed):
 ${DEMO_SIGN_INS.map(([user, password, what]) => `    ${user.padEnd(7)} / ${password.padEnd(15)} ${what}`).join('\n')}
   Simulators:      BackOffice http://127.0.0.1:${BACKOFFICE_PORT}, Data API http://127.0.0.1:${DATA_API_PORT}/v1
+  Data:            ${DATABASE_URL ? `PostgreSQL from DATABASE_URL (${describeDatabaseUrl(DATABASE_URL)})` : `${DATA_DIR} (embedded PGlite; kept across restarts)`}
   Press Ctrl-C to stop.
 `);
 }

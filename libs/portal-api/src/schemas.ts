@@ -1,5 +1,6 @@
-// Input schemas shared by the procedures and the portal's forms. Browser-safe: zod and the
-// transactions client's browser-safe schema entry only.
+// Input schemas shared by the procedures and the portal's forms. Browser-safe: zod, the account
+// rules (their node:crypto import serves only generatePassword, which bundlers drop) and the
+// transactions client's browser-safe schema entry.
 import {
   DateInputSchema,
   LoadJobOptionsSchema,

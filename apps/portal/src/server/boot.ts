@@ -2,17 +2,20 @@ import { WashOpsError } from '@washops/shared-errors';
 import { PortalEnvError, readPortalEnv } from '../env';
 import { getPortalDeps } from './deps';
 
-function stop(message: string): never {
+/** Says why the portal cannot start and ends the process (tests pass their own). */
+export type StopBoot = (message: string) => never;
+
+const stopProcess: StopBoot = (message) => {
   console.error(`\n${message}\n`);
   process.exit(1);
-}
+};
 
 /**
  * Prints what the portal runs against and opens its database, or says why it cannot start and
  * stops the process: bad settings, a database it cannot reach (naming DATABASE_URL), a schema
  * newer than this release, no active admin.
  */
-export async function startAtBoot(): Promise<void> {
+export async function startAtBoot(stop: StopBoot = stopProcess): Promise<void> {
   let env;
   try {
     env = readPortalEnv();

@@ -1,9 +1,19 @@
 import 'server-only';
-import { openStore, type Store } from '@washops/store';
+import type * as StoreModule from '@washops/store';
+import type { Store } from '@washops/store';
 import type { PortalDatabaseEnv } from '../env';
 import { portalLogger } from './logger';
 
 const PURGE_EVERY_MS = 60 * 60_000;
+
+/**
+ * The store is loaded from node_modules at run time, never bundled: it reads its migrations from
+ * its own folder, and PGlite its WebAssembly from its package. (Turbopack bundles a workspace
+ * package despite `serverExternalPackages`, since its real path is outside node_modules.)
+ */
+function loadStore(): Promise<typeof StoreModule> {
+  return import(/* turbopackIgnore: true */ /* webpackIgnore: true */ '@washops/store');
+}
 
 /**
  * Opens the system of record once per process: PostgreSQL when DATABASE_URL is set, else the
@@ -12,6 +22,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
  */
 export async function openPortalStore(database: PortalDatabaseEnv): Promise<Store> {
   const logger = portalLogger();
+  const { openStore } = await loadStore();
   const store =
     database.kind === 'postgres'
       ? await openStore({
