@@ -161,6 +161,32 @@ describe('exports kept in the store', () => {
     expect(await a.csv(alice, started.id)).toBeNull();
   });
 
+  it('a cancel made through another registry aborts the running job at its next progress write', async () => {
+    const signals: AbortSignal[] = [];
+    // Pages answer every 30 ms; no heartbeat within the test, so only a progress write can notice the cancel.
+    const paging: ExportClient = {
+      loadJob: (options: LoadJobOptions) =>
+        new Promise((_resolve, reject) => {
+          const signal = options.signal as AbortSignal;
+          signals.push(signal);
+          let pagesDone = 0;
+          const page = setInterval(() => options.onProgress?.({ pagesDone: ++pagesDone, pagesTotal: 1000, records: pagesDone * 100 }), 30);
+          signal.addEventListener('abort', () => {
+            clearInterval(page);
+            reject(signal.reason);
+          });
+        }),
+    };
+    const a = registry(paging, { heartbeatMs: 3_600_000 });
+    const started = await a.start(alice, day);
+    await waitFor(() => a.status(alice, started.id), (v) => v.pagesDone >= 2);
+    await registry(instantClient).cancel(alice, started.id);
+    await expect.poll(() => signals.filter((s) => s.aborted).length, { timeout: 5_000 }).toBe(1);
+    const cancelled = await a.status(alice, started.id);
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.pagesDone).toBeLessThan(1000);
+  });
+
   it('a cancel in the registry running the job aborts it at once', async () => {
     const job = hangingClient();
     const a = registry(job.client, { heartbeatMs: 3_600_000 });
