@@ -145,6 +145,25 @@ describe('a database that cannot be reached', () => {
     expect(response.headers.get('retry-after')).toBe('5');
   });
 
+  it('gives a throttled sign-in a Retry-After header too', async () => {
+    const signInOverHttp = (password: string) =>
+      fetchRequestHandler({
+        endpoint: '/api/trpc',
+        req: new Request('http://portal.test/api/trpc/auth.signIn', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://portal.test', host: 'portal.test' },
+          body: JSON.stringify({ username: 'admin', password }),
+        }),
+        router: appRouter,
+        createContext: createFetchContextFactory(deps),
+        responseMeta: portalResponseMeta,
+      });
+    for (let i = 0; i < 3; i++) expect((await signInOverHttp(`guess-${i}`)).headers.get('retry-after')).toBeNull();
+    const throttled = await signInOverHttp('washops-admin');
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('1');
+  });
+
   it('maps the store’s errors to tRPC codes: unavailable → 503, the last-admin rule → 400 with its message', () => {
     expect(toTrpcError(new StoreUnavailableError('down')).code).toBe('SERVICE_UNAVAILABLE');
     const lastAdmin = toTrpcError(new LastAdminError('"ada" is the last active admin and cannot be disabled.'));
