@@ -142,7 +142,7 @@ async function transactionReads(probe: PortalProbe, sims: Simulators, { admin, v
 
 interface ExportView {
   id: string;
-  state: 'running' | 'done' | 'failed' | 'cancelled';
+  state: 'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
 }
 
 async function settledExport(probe: PortalProbe, cookie: string, id: string): Promise<ExportView> {
@@ -164,7 +164,7 @@ async function exports(probe: PortalProbe, sims: Simulators, { admin, viewer }: 
   await probe.call('export over 24 hours', 'transactions.exports.start', { ...iso, startDate: new Date((window.startDate - 2 * 86_400) * 1000).toISOString() }, { cookie: viewer, expect: 'BAD_REQUEST' });
   const started = dataOf<ExportView>(await probe.call('export', 'transactions.exports.start', iso, { cookie: viewer, expect: 'ok' }));
   const done = await settledExport(probe, viewer, started.id);
-  if (done.state !== 'done') probe.mismatches.push(`export ${started.id} ended ${done.state}`);
+  if (done.state !== 'finished') probe.mismatches.push(`export ${started.id} ended ${done.state}`);
   await probe.get('CSV download', `/api/exports/${started.id}`, { cookie: viewer, expect: 'ok' });
   await probe.get('CSV of another user', `/api/exports/${started.id}`, { cookie: admin, expect: 'HTTP 404' });
   await probe.get('CSV signed out', `/api/exports/${started.id}`, { expect: 'HTTP 401' });

@@ -102,5 +102,15 @@ test('cancels an export midway: it stops and offers nothing to download', async 
   // It stays cancelled: the server stopped the job instead of finishing it quietly.
   await page.waitForTimeout(3000);
   await page.reload();
-  await expect(exportCard(page, 'CENT')).toContainText('Cancelled');
+  const cancelled = exportCard(page, 'CENT');
+  await expect(cancelled).toContainText('Cancelled');
+
+  // Run again starts a new export of the same site and day, which runs to a CSV; the cancelled one stays listed below it.
+  const day = /^Export (CENT, .+)$/.exec((await cancelled.getAttribute('aria-label')) ?? '')?.[1];
+  const sameDay = page.getByRole('listitem', { name: `Export ${day}` });
+  const listed = await sameDay.count();
+  await cancelled.getByRole('button', { name: `Run again: ${day}` }).click();
+  await expect(sameDay).toHaveCount(listed + 1);
+  await expect(sameDay.nth(1)).toContainText('Cancelled');
+  await expect(sameDay.first().getByRole('link', { name: 'Download CSV' })).toBeVisible({ timeout: 45_000 });
 });

@@ -49,7 +49,7 @@ export async function countingDeps(): Promise<{ deps: PortalDeps; log: CallLog }
     deps: {
       ...deps,
       transactions: countingTransactions(log),
-      exports: new ExportRegistry(countingExports(log), { maxRunningPerUser: 10_000, maxRunning: 10_000 }),
+      exports: new ExportRegistry(countingExports(log), deps.store, { maxRunningPerUser: 10_000, maxRunning: 10_000 }),
     },
     log,
   };

@@ -12,7 +12,7 @@ import {
   type BackofficeApi,
   type PortalLogger,
 } from '../src/index.js';
-import { browserRequest, errorOf, makeDeps, sessionCookieOf } from './helpers.js';
+import { browserRequest, errorOf, makeDeps, sessionCookieOf, testStore } from './helpers.js';
 
 const TENANT_SECRET = 'tenant-secret-5be1c9d27a';
 registerSecret(TENANT_SECRET);
@@ -139,11 +139,12 @@ describe('the server log of failures', () => {
 
   it('logs a failed background export under the reference its public error shows', async () => {
     const { logger, entries } = capturingLogger();
-    const registry = new ExportRegistry({ loadJob: async () => connectToTenantDatabase() }, { logger });
-    const view = registry.start('admin', { site: 'ECOM', startDate: 1_700_000_000, endDate: 1_700_000_060 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const failed = registry.status('admin', view.id);
-    expect(failed.state).toBe('failed');
+    const store = await testStore();
+    const owner = (await store.users.find('admin'))!.id;
+    const registry = new ExportRegistry({ loadJob: async () => connectToTenantDatabase() }, store, { logger });
+    const view = await registry.start(owner, { site: 'ECOM', startDate: 1_700_000_000, endDate: 1_700_000_060 });
+    await expect.poll(async () => (await registry.status(owner, view.id)).state).toBe('failed');
+    const failed = await registry.status(owner, view.id);
     const reference = failed.error?.details['reference'];
     expect(failed.error?.message).toBe(`An unexpected internal error occurred. The details were logged on the server. Reference: ${reference}.`);
     expect(entries).toHaveLength(1);

@@ -69,7 +69,7 @@ export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> 
     store,
     backoffice: backoffice ?? clients.backoffice,
     transactions: clients.transactions,
-    exports: new ExportRegistry(clients.transactions),
+    exports: new ExportRegistry(clients.transactions, store),
   };
 }
 

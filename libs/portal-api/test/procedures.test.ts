@@ -240,8 +240,8 @@ describe('users.create', () => {
 describe('roles', () => {
   it('refuses every write to a viewer before anything reaches the BackOffice', async () => {
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
-    // Export start and cancel act but change nothing at the tenant: viewers may export (tested in transactions.test.ts).
-    const tenantNeutral = new Set(['transactions.exports.start', 'transactions.exports.cancel']);
+    // Export start, cancel and rerun act but change nothing at the tenant: viewers may export (tested in transactions.test.ts).
+    const tenantNeutral = new Set(['transactions.exports.start', 'transactions.exports.cancel', 'transactions.exports.rerun']);
     const writes = Object.keys(procedures).filter(
       (path) => procedures[path]!._def.type === 'mutation' && !path.startsWith('auth.') && !tenantNeutral.has(path),
     );

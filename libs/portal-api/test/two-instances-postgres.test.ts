@@ -34,7 +34,7 @@ describe.skipIf(!serverUrl)('two portal instances on one PostgreSQL', () => {
     stores.push(store);
     await bringInPortalUsers(store, { configured: [], demo: true, passwordCost: TEST_PASSWORD_COST });
     const clients = unreachableClients();
-    return { auth: makeAuth(store), store, ...clients, exports: new ExportRegistry(clients.transactions) };
+    return { auth: makeAuth(store), store, ...clients, exports: new ExportRegistry(clients.transactions, store) };
   }
 
   beforeAll(async () => {

@@ -10,4 +10,5 @@ export type { NewPortalUser, PortalUserCredentials, PortalUserRecord, PortalUser
 export { hashSessionToken } from './sessions.js';
 export type { FindSessionOptions, NewSession, SessionQueries, ValidSession } from './sessions.js';
 export type { DelayForFailures, ThrottleQueries, ThrottleState } from './throttle.js';
-export type { ExportOutput, ExportProgress, ExportQueries, ExportRecord } from './exports.js';
+export { INTERRUPTED_CODE, INTERRUPTED_MESSAGE } from './exports.js';
+export type { ExportLimits, ExportOutput, ExportProgress, ExportQueries, ExportRecord, ExportRetention, LimitedCreate } from './exports.js';

@@ -4,7 +4,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid }
 export const PORTAL_ROLES = ['admin', 'viewer'] as const;
 export type PortalRole = (typeof PORTAL_ROLES)[number];
 
-export const EXPORT_STATES = ['queued', 'running', 'finished', 'failed', 'interrupted'] as const;
+export const EXPORT_STATES = ['queued', 'running', 'finished', 'failed', 'cancelled', 'interrupted'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -61,17 +61,22 @@ export const exports = pgTable(
     pagesDone: integer('pages_done').notNull().default(0),
     pagesTotal: integer('pages_total'),
     rowsWritten: integer('rows_written').notNull().default(0),
+    /** Why it ended without a CSV (failed, interrupted): a message fit to show its owner, its code and public details. */
     error: text('error'),
+    errorCode: text('error_code'),
+    errorDetails: jsonb('error_details').$type<Record<string, unknown>>(),
     /** Where the CSV lives: a file under the data folder, or the text itself. */
     csvPath: text('csv_path'),
     csvContent: text('csv_content'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Refreshed by the process running it (progress, heartbeat): a stale active export lost its process. */
     updatedAt: updatedAt(),
+    /** When it ended, whichever way (finished, failed, cancelled, interrupted): retention counts from here. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    check('exports_state_check', sql`${t.state} in ('queued', 'running', 'finished', 'failed', 'interrupted')`),
+    check('exports_state_check', sql`${t.state} in ('queued', 'running', 'finished', 'failed', 'cancelled', 'interrupted')`),
     index('exports_owner_created_idx').on(t.ownerUserId, t.createdAt),
     index('exports_state_idx').on(t.state),
   ],

@@ -2,6 +2,7 @@ import 'server-only';
 import { BackofficeClient } from '@washops/backoffice-client';
 import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
 import { ExportRegistry, transactionsBudgets, type PortalDeps } from '@washops/portal-api';
+import type { Store } from '@washops/store';
 import type { PortalEnv } from '../env';
 import { portalLogger } from './logger';
 
@@ -13,13 +14,13 @@ const JOB_POLL_INTERVAL_MS = 2_000;
  * API's budget is split between two clients (see `transactionsBudgets`): pages people look at, and
  * exports, so that an export never holds up a list or a detail.
  */
-export function createClients(env: PortalEnv): Pick<PortalDeps, 'backoffice' | 'transactions' | 'exports'> {
+export function createClients(env: PortalEnv, store: Store): Pick<PortalDeps, 'backoffice' | 'transactions' | 'exports'> {
   const budgets = transactionsBudgets(DATA_API_WINDOW_MS * env.dataApiTimeScale);
   const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.exports) });
   return {
     backoffice: new BackofficeClient({ ...env.backoffice }),
     transactions: new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.interactive) }),
-    exports: new ExportRegistry(exportClient, {
+    exports: new ExportRegistry(exportClient, store, {
       pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)),
       logger: portalLogger(),
     }),

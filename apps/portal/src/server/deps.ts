@@ -24,6 +24,9 @@ async function createPortalDeps(): Promise<PortalDeps> {
     await store.close().catch(() => undefined);
     throw error;
   }
+  const clients = createClients(env, store);
+  // Exports left running by a process that stopped are shown interrupted from the first page on.
+  await clients.exports.interruptStale();
   return {
     auth: {
       sessionTtlMs: env.auth.sessionTtlMs,
@@ -34,7 +37,7 @@ async function createPortalDeps(): Promise<PortalDeps> {
       secureCookies: env.auth.secureCookies,
     },
     store,
-    ...createClients(env),
+    ...clients,
   };
 }
 

@@ -68,19 +68,21 @@ export const transactionsRouter = router({
     .query(({ ctx, input, signal }) => ctx.deps.transactions.get(input.transId, { signal })),
 
   /**
-   * Bulk exports. `start` and `cancel` are mutations (they act, and are CSRF-checked) but change
-   * nothing at the tenant, so a viewer may export too.
+   * Bulk exports, owned by the signed-in portal user. `start`, `cancel` and `rerun` are mutations
+   * (they act, and are CSRF-checked) but change nothing at the tenant, so a viewer may export too.
    */
   exports: router({
     start: protectedProcedure.input(exportStartInput).mutation(({ ctx, input }) =>
-      ctx.deps.exports.start(ctx.session.username, {
+      ctx.deps.exports.start(ctx.session.userId, {
         site: input.site.trim(),
         startDate: toUnixSeconds(input.startDate, 'startDate'),
         endDate: toUnixSeconds(input.endDate, 'endDate'),
       }),
     ),
-    status: protectedProcedure.input(exportIdInput).query(({ ctx, input }) => ctx.deps.exports.status(ctx.session.username, input.id)),
-    list: protectedProcedure.query(({ ctx }) => ctx.deps.exports.list(ctx.session.username)),
-    cancel: protectedProcedure.input(exportIdInput).mutation(({ ctx, input }) => ctx.deps.exports.cancel(ctx.session.username, input.id)),
+    status: protectedProcedure.input(exportIdInput).query(({ ctx, input }) => ctx.deps.exports.status(ctx.session.userId, input.id)),
+    list: protectedProcedure.query(({ ctx }) => ctx.deps.exports.list(ctx.session.userId)),
+    cancel: protectedProcedure.input(exportIdInput).mutation(({ ctx, input }) => ctx.deps.exports.cancel(ctx.session.userId, input.id)),
+    /** A new export with the parameters of an interrupted, failed or cancelled one. */
+    rerun: protectedProcedure.input(exportIdInput).mutation(({ ctx, input }) => ctx.deps.exports.rerun(ctx.session.userId, input.id)),
   }),
 });

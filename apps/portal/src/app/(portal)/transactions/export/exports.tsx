@@ -20,18 +20,40 @@ function describeDay(view: ExportView): string {
   return Number.isNaN(start) ? view.startDate : dayFormat.format(start);
 }
 
-function ExportCard({ view, onCancel, cancelling }: { view: ExportView; onCancel: () => void; cancelling: boolean }) {
+/** Badge text and style per state (the stylesheet's badge classes). */
+const BADGES: Record<ExportView['state'], { label: string; className: string }> = {
+  queued: { label: 'Queued', className: 'badge-running' },
+  running: { label: 'Running', className: 'badge-running' },
+  finished: { label: 'Finished', className: 'badge-done' },
+  failed: { label: 'Failed', className: 'badge-failed' },
+  cancelled: { label: 'Cancelled', className: 'badge-cancelled' },
+  interrupted: { label: 'Interrupted', className: 'badge-failed' },
+};
+
+const isActive = (view: ExportView) => view.state === 'running' || view.state === 'queued';
+const canRunAgain = (view: ExportView) => view.state === 'interrupted' || view.state === 'failed' || view.state === 'cancelled';
+
+interface CardActions {
+  onCancel: () => void;
+  cancelling: boolean;
+  onRunAgain: () => void;
+  runningAgain: boolean;
+  runAgainError: unknown;
+}
+
+function ExportCard({ view, actions }: { view: ExportView; actions: CardActions }) {
   const title = `${view.site}, ${describeDay(view)}`;
   const pages = view.pagesTotal === null ? `${view.pagesDone} pages` : `${view.pagesDone} of ${view.pagesTotal} pages`;
   const records = `${view.records.toLocaleString('en-US')} ${view.records === 1 ? 'record' : 'records'}`;
+  const badge = BADGES[view.state];
   return (
     <li className="card export-card" aria-label={`Export ${title}`} data-state={view.state}>
       <div className="export-head">
         <strong>{title}</strong>
-        <span className={`badge badge-${view.state}`}>{view.state === 'done' ? 'Done' : view.state === 'running' ? 'Running' : view.state === 'failed' ? 'Failed' : 'Cancelled'}</span>
+        <span className={`badge ${badge.className}`}>{badge.label}</span>
         <span className="muted">started {timeFormat.format(Date.parse(view.startedAt))}</span>
       </div>
-      {view.state === 'running' ? (
+      {isActive(view) ? (
         <>
           <progress
             className="export-progress"
@@ -43,12 +65,12 @@ function ExportCard({ view, onCancel, cancelling }: { view: ExportView; onCancel
           <p className="export-figures" aria-live="polite" data-testid="export-progress">
             {view.pagesTotal === null ? 'Waiting for the first page…' : pages} · {records}
           </p>
-          <button type="button" className="button button-small" onClick={onCancel} disabled={cancelling}>
-            {cancelling ? 'Cancelling…' : 'Cancel export'}
+          <button type="button" className="button button-small" onClick={actions.onCancel} disabled={actions.cancelling}>
+            {actions.cancelling ? 'Cancelling…' : 'Cancel export'}
           </button>
         </>
       ) : null}
-      {view.state === 'done' ? (
+      {view.state === 'finished' ? (
         <p className="export-figures">
           {pages} · <span data-testid="export-records">{records}</span> ·{' '}
           <a href={`/api/exports/${view.id}`} download>
@@ -57,9 +79,22 @@ function ExportCard({ view, onCancel, cancelling }: { view: ExportView; onCancel
         </p>
       ) : null}
       {view.state === 'cancelled' ? <p className="export-figures muted">Cancelled after {pages} ({records}). Nothing to download.</p> : null}
+      {view.state === 'interrupted' ? (
+        <p className="export-figures">Interrupted — the server stopped while this export ran ({pages}, {records}). Nothing to download.</p>
+      ) : null}
       {view.state === 'failed' && view.error ? (
         <p className="field-error" role="alert">
           {messageOfPublicError(view.error)}
+        </p>
+      ) : null}
+      {canRunAgain(view) ? (
+        <button type="button" className="button button-small" aria-label={`Run again: ${title}`} onClick={actions.onRunAgain} disabled={actions.runningAgain}>
+          {actions.runningAgain ? 'Starting…' : 'Run again'}
+        </button>
+      ) : null}
+      {actions.runAgainError ? (
+        <p className="field-error" role="alert">
+          {errorMessageOf(actions.runAgainError)}
         </p>
       ) : null}
     </li>
@@ -75,12 +110,13 @@ export function Exports() {
   const [day, setDay] = useState(() => presetRange('yesterday').from);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const [runAgainFailure, setRunAgainFailure] = useState<{ id: string; error: unknown } | null>(null);
 
   const listKey = trpc.transactions.exports.list.queryKey();
   const exports = useQuery({
     ...trpc.transactions.exports.list.queryOptions(),
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.some((view) => view.state === 'running') ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.some(isActive) ? POLL_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
 
@@ -88,6 +124,15 @@ export function Exports() {
     trpc.transactions.exports.start.mutationOptions({
       onSuccess: () => void refresh(),
       onError: (error) => setErrors(fieldErrorsOf(error, { startDate: 'day', endDate: 'day' })),
+    }),
+  );
+  const rerun = useMutation(
+    trpc.transactions.exports.rerun.mutationOptions({
+      onSuccess: () => {
+        setRunAgainFailure(null);
+        void refresh();
+      },
+      onError: (error, input) => setRunAgainFailure({ id: input.id, error }),
     }),
   );
   const cancel = useMutation(
@@ -149,17 +194,25 @@ export function Exports() {
       <h2>Your exports</h2>
       {exports.isPending ? <Loading label="Loading your exports…" /> : null}
       {exports.isError ? <QueryError error={exports.error} what="your exports" onRetry={() => void exports.refetch()} /> : null}
-      {exports.data && exports.data.length === 0 ? <div className="table-wrap empty">No exports yet. Finished exports are kept for 30 minutes.</div> : null}
+      {exports.data && exports.data.length === 0 ? <div className="table-wrap empty">No exports yet. Finished exports are kept for 24 hours (your 10 newest).</div> : null}
       {exports.data && exports.data.length > 0 ? (
         <ul className="export-list">
           {exports.data.map((view) => (
             <ExportCard
               key={view.id}
               view={view}
-              cancelling={cancelling === view.id}
-              onCancel={() => {
-                setCancelling(view.id);
-                cancel.mutate({ id: view.id });
+              actions={{
+                cancelling: cancelling === view.id,
+                onCancel: () => {
+                  setCancelling(view.id);
+                  cancel.mutate({ id: view.id });
+                },
+                runningAgain: rerun.isPending && rerun.variables?.id === view.id,
+                runAgainError: runAgainFailure?.id === view.id ? runAgainFailure.error : null,
+                onRunAgain: () => {
+                  setRunAgainFailure(null);
+                  rerun.mutate({ id: view.id });
+                },
               }}
             />
           ))}

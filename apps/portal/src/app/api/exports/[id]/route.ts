@@ -1,24 +1,43 @@
 import { createPortalContext, requestInfoFromHeaders } from '@washops/portal-api';
+import { WashOpsError } from '@washops/shared-errors';
 import { getPortalDeps } from '../../../../server/deps';
 
 export const dynamic = 'force-dynamic';
 
-function plain(status: number, message: string): Response {
-  return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+function plain(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+}
+
+/** The database cannot be reached: 503 with its retry hint, as the procedures answer. */
+function unavailable(error: unknown): Response | null {
+  if (!(error instanceof WashOpsError) || error.status !== 503) return null;
+  const retryAfterMs = Number(error.details['retryAfterMs']);
+  const seconds = Number.isFinite(retryAfterMs) && retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 5;
+  return plain(503, error.message, { 'retry-after': String(seconds) });
 }
 
 /**
- * The CSV of a finished export. Only the portal user who started it may download it: the session
- * cookie is verified here (the proxy lets API paths through), and an export of someone else answers
- * 404 like one that never existed or has expired.
+ * The CSV of a finished export, read from the store: after a restart and from any instance. Only
+ * the portal user who started it may download it: the session is checked here (the proxy lets API
+ * paths through), and an export of someone else answers 404 like one that never existed or was deleted.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  try {
+    return await download(request, context.params);
+  } catch (error) {
+    const answer = unavailable(error);
+    if (answer) return answer;
+    throw error;
+  }
+}
+
+async function download(request: Request, params: Promise<{ id: string }>): Promise<Response> {
   const [deps, { id }] = await Promise.all([getPortalDeps(), params]);
-  // The procedures' own session check (signature, expiry, sign-out), not a copy of it.
+  // The procedures' own session check (the store's session, its user still enabled), not a copy of it.
   const { session } = await createPortalContext(deps, requestInfoFromHeaders(request.headers, deps.auth.trustProxy));
   if (!session) return plain(401, 'Sign in to download exports.');
-  const csv = deps.exports.csv(session.username, id);
-  if (!csv) return plain(404, 'No such export, or it is not finished: it may have expired. Start a new one.');
+  const csv = await deps.exports.csv(session.userId, id);
+  if (!csv) return plain(404, 'No such export, or it is not finished: it may have been deleted. Start a new one.');
   return new Response(csv.body, {
     status: 200,
     headers: {
