@@ -33,6 +33,7 @@ describe('readPortalEnv', () => {
       dataApiTimeScale: 1,
       auth: { users: [], sessionTtlMs: 480 * 60_000, secureCookies: false, trustProxy: { kind: 'none' } },
       database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
+      exportStaleAfterMs: 60_000,
     });
   });
 
@@ -70,6 +71,7 @@ describe('readPortalEnv', () => {
       dataApiTimeScale: 1,
       auth: { users, sessionTtlMs: 480 * 60_000, secureCookies: true, trustProxy: { kind: 'none' } },
       database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
+      exportStaleAfterMs: 60_000,
     });
   });
 
@@ -87,6 +89,13 @@ describe('readPortalEnv', () => {
   it('still starts when a deployment sets the retired PORTAL_SESSION_SECRET, whatever its value', () => {
     expect(() => readPortalEnv({ ...tenant, PORTAL_SESSION_SECRET: 'short' }, ROOT)).not.toThrow();
     expect(JSON.stringify(readPortalEnv({ ...tenant, PORTAL_SESSION_SECRET: 'short' }, ROOT))).not.toContain('short');
+  });
+
+  it('calls a running export interrupted after EXPORT_STALE_SECONDS without news (60 by default), and refuses a bad value', () => {
+    expect(readPortalEnv({ WASHOPS_DEMO: '1' }).exportStaleAfterMs).toBe(60_000);
+    expect(readPortalEnv({ WASHOPS_DEMO: '1', EXPORT_STALE_SECONDS: '10' }).exportStaleAfterMs).toBe(10_000);
+    expect(() => readPortalEnv({ WASHOPS_DEMO: '1', EXPORT_STALE_SECONDS: '2' })).toThrow(/at least 10/);
+    expect(() => readPortalEnv({ WASHOPS_DEMO: '1', EXPORT_STALE_SECONDS: 'soon' })).toThrow(/EXPORT_STALE_SECONDS/);
   });
 
   it('trusts forwarded headers only from the proxy TRUST_PROXY names, and refuses a malformed setting', () => {

@@ -21,6 +21,8 @@ const portalEnvDocs = {
   DATABASE_URL: 'postgres://user:password@host:5432/db of the PostgreSQL that holds portal users, sessions and exports; unset, an embedded database (PGlite) in WASHOPS_DATA_DIR',
   WASHOPS_DATA_DIR: "the folder of the embedded database when DATABASE_URL is unset (default: .washops/ at the repository's root)",
   PORTAL_SESSION_TTL_MINUTES: 'how long a sign-in lasts (default 480)',
+  EXPORT_STALE_SECONDS:
+    'how long a running export may go without news from the instance running it before it is shown interrupted (default 60)',
   PORTAL_SECURE_COOKIES: '1 (default with a tenant) marks the session cookie Secure; 0 for plain-HTTP set-ups',
   TRUST_PROXY:
     'the reverse proxy whose X-Forwarded-For/-Host count: a hop count (1 = one proxy) or a comma-separated list of its IP addresses; unset trusts none',
@@ -40,6 +42,9 @@ const DEMO_TENANT = {
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const ttlMinutes = z.coerce.number().int().min(1, 'must be at least 1').max(60 * 24 * 30, 'must be at most 43200');
+
+/** Twice the registry's 5 s heartbeat at least, or a live export could look stale. */
+const exportStaleSeconds = z.coerce.number().min(10, 'must be at least 10 (twice the 5 s heartbeat of a running export)').max(3600, 'must be at most 3600').default(60);
 
 const trustProxy = z
   .string()
@@ -64,6 +69,7 @@ const tenantSchema = z.object({
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(true),
   TRUST_PROXY: trustProxy,
+  EXPORT_STALE_SECONDS: exportStaleSeconds,
 });
 
 const demoSchema = z.object({
@@ -74,6 +80,7 @@ const demoSchema = z.object({
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(false),
   TRUST_PROXY: trustProxy,
+  EXPORT_STALE_SECONDS: exportStaleSeconds,
 });
 
 export interface PortalAuthEnv {
@@ -97,6 +104,8 @@ export interface PortalEnv {
   dataApiTimeScale: number;
   auth: PortalAuthEnv;
   database: PortalDatabaseEnv;
+  /** An export without news from its instance for this long was cut off by a stop (EXPORT_STALE_SECONDS). */
+  exportStaleAfterMs: number;
 }
 
 /** Where the system of record lives: PostgreSQL when DATABASE_URL is set, else PGlite in a folder. */
@@ -168,6 +177,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
         trustProxy: e.TRUST_PROXY,
       },
       database: databaseFrom(env, cwd),
+      exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
     };
   }
   const parsed = tenantSchema.safeParse(env);
@@ -189,5 +199,6 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
       trustProxy: e.TRUST_PROXY,
     },
     database: databaseFrom(env, cwd),
+    exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
   };
 }

@@ -1,10 +1,11 @@
 import { NoActiveAdminError } from '@washops/portal-api';
-import { SchemaTooNewError, StoreUnavailableError } from '@washops/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAtBoot } from './boot';
 import { getPortalDeps } from './deps';
 
 // The store itself is tested in @washops/store; here, what boot makes of what opening it throws.
+// Loaded the way the app loads it (lazily), so the app's module boundary holds in its tests too.
+const { SchemaTooNewError, StoreUnavailableError } = await import('@washops/store');
 vi.mock('./deps', () => ({ getPortalDeps: vi.fn() }));
 
 class Stopped extends Error {}

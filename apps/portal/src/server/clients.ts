@@ -22,6 +22,7 @@ export function createClients(env: PortalEnv, store: Store): Pick<PortalDeps, 'b
     transactions: new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.interactive) }),
     exports: new ExportRegistry(exportClient, store, {
       pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)),
+      staleAfterMs: env.exportStaleAfterMs,
       logger: portalLogger(),
     }),
   };

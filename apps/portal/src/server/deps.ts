@@ -3,7 +3,7 @@ import { bringInPortalUsers, HashingSlots, PASSWORD_COST, SignInThrottle, type P
 import { registerSecret } from '@washops/shared-errors';
 import { readPortalEnv } from '../env';
 import { createClients } from './clients';
-import { openPortalStore } from './store';
+import { closeOnSignals, openPortalStore } from './store';
 
 /**
  * One set of dependencies per server process. Kept on `globalThis` because Next.js may load this
@@ -25,6 +25,11 @@ async function createPortalDeps(): Promise<PortalDeps> {
     throw error;
   }
   const clients = createClients(env, store);
+  // Exports cut off by the stop are marked interrupted at once, while the database is still open.
+  closeOnSignals(async () => {
+    await clients.exports.close();
+    await store.close();
+  });
   // Exports left running by a process that stopped are shown interrupted from the first page on.
   await clients.exports.interruptStale();
   return {

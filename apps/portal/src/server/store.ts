@@ -31,7 +31,6 @@ export async function openPortalStore(database: PortalDatabaseEnv): Promise<Stor
         })
       : await openStore({ dataDir: database.dataDir });
   keepTidy(store);
-  closeOnSignals(store);
   return store;
 }
 
@@ -46,13 +45,13 @@ function keepTidy(store: Store): void {
 }
 
 /**
- * Closes the database when the process is told to stop, so the embedded one shuts down cleanly.
- * Next.js stops its server on the same signals; whichever finishes last ends the process.
+ * Runs `close` (the exports, then the database, so the embedded one shuts down cleanly) when the
+ * process is told to stop. Next.js stops its server on the same signals; whichever finishes last ends the process.
  */
-function closeOnSignals(store: Store): void {
+export function closeOnSignals(close: () => Promise<void>): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      store.close().then(
+      close().then(
         () => process.exit(signal === 'SIGINT' ? 130 : 143),
         () => process.exit(1),
       );

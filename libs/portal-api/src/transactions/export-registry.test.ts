@@ -117,6 +117,7 @@ describe('exports kept in the store', () => {
     const next = registry(simulatorClient(), { staleAfterMs: 300 });
     expect((await next.list(alice)).map((v) => v.state)).toEqual(['running']);
     await sleep(500);
+    expect((await next.status(alice, lost.id)).state).toBe('interrupted');
     const [interrupted] = await next.list(alice);
     expect(interrupted).toMatchObject({ id: lost.id, state: 'interrupted', pagesDone: 1, records: 100, error: { code: 'INTERRUPTED', message: INTERRUPTED_MESSAGE } });
     expect(interrupted?.finishedAt).not.toBeNull();

@@ -140,9 +140,14 @@ export class ExportRegistry {
     return this.start(ownerUserId, params.data);
   }
 
-  /** The owner's export, or NOT_FOUND (also for someone else's: its existence is not revealed). */
+  /**
+   * The owner's export, or NOT_FOUND (also for someone else's: its existence is not revealed). An
+   * active one is checked against the stale window first, so polling one export sees it interrupted too.
+   */
   async status(ownerUserId: number, id: string): Promise<ExportView> {
-    return viewOf(await this.recordOf(ownerUserId, id));
+    const record = await this.recordOf(ownerUserId, id);
+    if (record.state !== 'running' && record.state !== 'queued') return viewOf(record);
+    return (await this.interruptStale()) > 0 ? viewOf(await this.recordOf(ownerUserId, id)) : viewOf(record);
   }
 
   /** The owner's exports, newest first; any left stale by a stopped process are shown interrupted. */
