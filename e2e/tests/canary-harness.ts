@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +17,8 @@ const TENANT_ROUTES_MODULE = new URL('./tenant-routes.mjs', import.meta.url).hre
 export interface CanarySecrets {
   botPassword: string;
   dataApiKey: string;
-  sessionSecret: string;
+  /** The password in the portal's `DATABASE_URL` (a PostgreSQL run), else a value that must simply never appear. */
+  databasePassword: string;
   portalPassword: string;
 }
 
@@ -22,7 +27,7 @@ export function makeSecrets(): CanarySecrets {
   return {
     botPassword: `canary-bot-${unique()}`,
     dataApiKey: `canary-key-${unique()}`,
-    sessionSecret: `canary-session-${unique()}`,
+    databasePassword: `canary-db-${unique()}`,
     portalPassword: `canary-pw-${unique()}`,
   };
 }
@@ -69,10 +74,14 @@ export class CapturedText {
   }
 
   /** Collects a child process stream chunk by chunk (a secret cut between chunks is still found). */
-  follow(source: string, stream: NodeJS.EventEmitter | null | undefined): void {
+  follow(source: string, stream: NodeJS.EventEmitter | null | undefined): string {
+    // A restarted process gets a name of its own, so the earlier one's text stays in the scan.
+    let name = source;
+    for (let n = 2; this.#streams.has(name); n++) name = `${source} #${n}`;
     const chunks: string[] = [];
-    this.#streams.set(source, chunks);
+    this.#streams.set(name, chunks);
     stream?.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
+    return name;
   }
 
   text(source: string): string {
@@ -180,11 +189,22 @@ export function childEnv(extra: Record<string, string>): Record<string, string> 
 
 export interface RunningPortal {
   url: string;
+  /** SIGTERM: the portal's own shutdown (it closes its database). */
   stop(): Promise<void>;
+  /** SIGKILL: a crash, nothing closed. */
+  kill(): Promise<void>;
 }
 
-/** `next start` of the built portal in tenant mode, its stdout and stderr captured from the first byte. */
-export async function startPortal(secrets: CanarySecrets, sims: Simulators, captured: CapturedText): Promise<RunningPortal> {
+/**
+ * `next start` of the built portal in tenant mode, its stdout and stderr captured from the first byte.
+ * `extraEnv` adds to (or overrides) the tenant's environment: where its database is, above all.
+ */
+export async function startPortal(
+  secrets: CanarySecrets,
+  sims: Simulators,
+  captured: CapturedText,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningPortal> {
   const [port, adminHash, viewerHash] = await Promise.all([
     freePort(),
     hashPassword(secrets.portalPassword),
@@ -198,7 +218,7 @@ export async function startPortal(secrets: CanarySecrets, sims: Simulators, capt
       { username: TENANT.admin, role: 'admin', passwordHash: adminHash },
       { username: TENANT.viewer, role: 'viewer', passwordHash: viewerHash },
     ]),
-    PORTAL_SESSION_SECRET: secrets.sessionSecret,
+    ...extraEnv,
   });
   const next = `${ROOT}node_modules/next/dist/bin/next`;
   const child = spawn(process.execPath, [next, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
@@ -207,11 +227,11 @@ export async function startPortal(secrets: CanarySecrets, sims: Simulators, capt
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   captured.follow('portal stdout', child.stdout);
-  captured.follow('portal stderr', child.stderr);
+  const stderr = captured.follow('portal stderr', child.stderr);
   const url = `http://127.0.0.1:${port}`;
   await waitUntil('the portal to answer /sign-in', async () => {
     if (child.exitCode !== null) {
-      throw new Error(`the portal exited (${child.exitCode}): ${captured.text('portal stderr').slice(-2000)}`);
+      throw new Error(`the portal exited (${child.exitCode}): ${captured.text(stderr).slice(-2000)}`);
     }
     try {
       const response = await fetch(`${url}/sign-in`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
@@ -221,11 +241,47 @@ export async function startPortal(secrets: CanarySecrets, sims: Simulators, capt
       return undefined;
     }
   });
-  return { url, stop: () => stopChild(child) };
+  return { url, stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') };
+}
+
+/** Where a run's portal keeps its data, and how to throw it away afterwards. */
+export interface RunStorage {
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+/**
+ * A database of this run's own: a fresh database on the PostgreSQL of `WASHOPS_TEST_DATABASE_URL`
+ * reached with the run's database password in its URL (the server may not ask for it, but the portal
+ * holds it and must never show it), else an empty embedded data folder.
+ */
+export async function runStorage(secrets: CanarySecrets): Promise<RunStorage> {
+  const serverUrl = process.env['WASHOPS_TEST_DATABASE_URL'];
+  if (serverUrl) return freshPostgresDatabase(serverUrl, secrets.databasePassword);
+  const dataDir = await mkdtemp(join(tmpdir(), 'washops-canary-'));
+  return { env: { WASHOPS_DATA_DIR: dataDir }, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+/** A new database on the server of `serverUrl` (whose user may create databases), as `DATABASE_URL`. */
+export async function freshPostgresDatabase(serverUrl: string, password?: string): Promise<RunStorage> {
+  const database = `washops_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  if (password) url.password = password;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    remove: async () => {
+      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+      await admin.end();
+    },
+  };
 }
 
 /** SIGTERM, then SIGKILL if the child is still there after a grace period. */
-export function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -233,7 +289,7 @@ export function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(kill);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 

@@ -184,8 +184,13 @@ async function exports(probe: PortalProbe, sims: Simulators, { admin, viewer }: 
     async () => {
       const view = dataOf<ExportView>(await probe.call('export to cancel', 'transactions.exports.start', exportInput(site, -4), { cookie: admin, expect: 'ok' }));
       await probe.call('cancel', 'transactions.exports.cancel', { id: view.id }, { cookie: admin, expect: 'ok' });
+      const again = dataOf<ExportView>(await probe.call('run it again', 'transactions.exports.rerun', { id: view.id }, { cookie: admin, expect: 'ok' }));
+      await probe.call('cancel the rerun', 'transactions.exports.cancel', { id: again.id }, { cookie: admin, expect: 'ok' });
     },
   );
+  await probe.call('rerun a finished export', 'transactions.exports.rerun', { id: started.id }, { cookie: viewer, expect: 'BAD_REQUEST' });
+  await probe.call('rerun another user\'s export', 'transactions.exports.rerun', { id: started.id }, { cookie: admin, expect: 'NOT_FOUND' });
+  await probe.call('rerun, bad id', 'transactions.exports.rerun', { id: 'x' }, { cookie: admin, expect: 'BAD_REQUEST' });
   await probe.call('cancel unknown', 'transactions.exports.cancel', { id: UNKNOWN_EXPORT }, { cookie: admin, expect: 'error' });
   await probe.call('cancel, bad id', 'transactions.exports.cancel', { id: 'x' }, { cookie: admin, expect: 'BAD_REQUEST' });
   await probe.call('status unknown', 'transactions.exports.status', { id: UNKNOWN_EXPORT }, { cookie: admin, expect: 'error' });
@@ -194,9 +199,36 @@ async function exports(probe: PortalProbe, sims: Simulators, { admin, viewer }: 
   await probe.call('exports signed out', 'transactions.exports.list', undefined, { expect: 'UNAUTHORIZED' });
 }
 
+/** The portal's own accounts: every change on success and refusal paths, with passwords derived from the secret. */
+async function portalUsers(probe: PortalProbe, { admin, viewer }: SignedIn, secrets: CanarySecrets): Promise<void> {
+  const name = 'canary-added';
+  const set = `${secrets.portalPassword}-set`;
+  const reset = `${secrets.portalPassword}-reset`;
+  await probe.call('portal users', 'portalUsers.list', undefined, { cookie: admin, expect: 'ok' });
+  await probe.call('portal users as a viewer', 'portalUsers.list', undefined, { cookie: viewer, expect: 'FORBIDDEN' });
+  await probe.call('add a user', 'portalUsers.add', { username: name, role: 'viewer', password: set }, { cookie: admin, expect: 'ok' });
+  await probe.call('add a taken name', 'portalUsers.add', { username: name, role: 'viewer', password: set }, { cookie: admin, expect: 'CONFLICT' });
+  await probe.call('add, short password', 'portalUsers.add', { username: 'canary-short', role: 'viewer', password: 'short' }, { cookie: admin, expect: 'BAD_REQUEST' });
+  await probe.call('add as a viewer', 'portalUsers.add', { username: 'canary-nope', role: 'admin', password: set }, { cookie: viewer, expect: 'FORBIDDEN' });
+  await probe.call('add with a generated password', 'portalUsers.add', { username: 'canary-generated', role: 'viewer' }, { cookie: admin, expect: 'ok' });
+  await probe.call('make admin', 'portalUsers.setRole', { username: name, role: 'admin' }, { cookie: admin, expect: 'ok' });
+  await probe.call('role of nobody', 'portalUsers.setRole', { username: 'canary-nobody', role: 'admin' }, { cookie: admin, expect: 'NOT_FOUND' });
+  await probe.call('make viewer again', 'portalUsers.setRole', { username: name, role: 'viewer' }, { cookie: admin, expect: 'ok' });
+  await probe.call('reset a password', 'portalUsers.resetPassword', { username: name, password: reset }, { cookie: admin, expect: 'ok' });
+  await probe.call('reset to a generated one', 'portalUsers.resetPassword', { username: 'canary-generated' }, { cookie: admin, expect: 'ok' });
+  await probe.call('disable', 'portalUsers.disable', { username: 'canary-generated' }, { cookie: admin, expect: 'ok' });
+  await probe.call('enable', 'portalUsers.enable', { username: 'canary-generated' }, { cookie: admin, expect: 'ok' });
+  await probe.call('disable the last admin', 'portalUsers.disable', { username: TENANT.admin }, { cookie: admin, expect: 'BAD_REQUEST' });
+
+  const added = sessionCookieOf(await probe.call('the added user signs in', 'auth.signIn', { username: name, password: reset }, { expect: 'ok' }));
+  await probe.call('change password, wrong current', 'auth.changePassword', { currentPassword: set, newPassword: `${secrets.portalPassword}-new` }, { cookie: added, expect: 'BAD_REQUEST' });
+  await probe.call('change password', 'auth.changePassword', { currentPassword: reset, newPassword: `${secrets.portalPassword}-new` }, { cookie: added, expect: 'ok' });
+  await probe.call('change password signed out', 'auth.changePassword', { currentPassword: reset, newPassword: `${secrets.portalPassword}-new` }, { expect: 'UNAUTHORIZED' });
+}
+
 /** The pages render procedures in-process (server components): their HTML is scanned too. */
 async function pages(probe: PortalProbe, { admin }: SignedIn, transId: string): Promise<void> {
-  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`];
+  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`, '/admin/users', '/account'];
   for (const path of paths) await probe.get('page', path, { cookie: admin, expect: 'ok' });
   await probe.get('unknown page', '/no-such-page', { cookie: admin, expect: 'HTTP 404' });
   await probe.get('page signed out', '/employees', { expect: 'HTTP 307' });
@@ -216,6 +248,7 @@ export async function exercisePortal(probe: PortalProbe, sims: Simulators, secre
   await backofficeWrites(probe, sims, signedIn);
   const transId = await transactionReads(probe, sims, signedIn);
   await exports(probe, sims, signedIn);
+  await portalUsers(probe, signedIn, secrets);
   await pages(probe, signedIn, transId);
   await botSignInFailures(probe, sims, signedIn);
   await signOut(probe, signedIn);

@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { expect, test } from '@playwright/test';
-import { CapturedText, makeSecrets, startPortal, startSimulators, type RunningPortal, type Simulators } from './canary-harness.js';
+import { CapturedText, makeSecrets, runStorage, startPortal, startSimulators, type RunningPortal, type RunStorage, type Simulators } from './canary-harness.js';
 import { exerciseMcp, McpProbe } from './canary-mcp.js';
 import { exercisePortal } from './canary-portal-plan.js';
 import { PortalProbe, routerProcedures } from './canary-portal-probe.js';
 
 // One run of the whole product with four unique secrets: the BackOffice bot password, the Data API
-// key, the portal session secret and a portal user's password. The built portal and the built MCP
+// key, the password of the portal's database and a portal user's password. The built portal and the built MCP
 // server run in tenant mode (credentials from the environment, as deployed) against the simulators.
 // Every procedure and every tool is called on success and failure paths; every answer, header, log
 // line and tool result is kept, and none may contain any of the secrets. No browser is needed.
@@ -18,10 +18,12 @@ test('no secret appears in any answer, header, log or tool result of the portal 
   let sims: Simulators | undefined;
   let portal: RunningPortal | undefined;
   let mcp: McpProbe | undefined;
+  let storage: RunStorage | undefined;
   try {
     sims = await startSimulators(secrets);
 
-    portal = await startPortal(secrets, sims, captured);
+    storage = await runStorage(secrets);
+    portal = await startPortal(secrets, sims, captured, storage.env);
     const portalProbe = new PortalProbe(portal.url, captured);
     await exercisePortal(portalProbe, sims, secrets);
     const procedures = [...routerProcedures().keys()];
@@ -57,6 +59,7 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     await mcp?.close();
     await portal?.stop();
     await sims?.close();
+    await storage?.remove();
   }
 });
 
@@ -66,7 +69,7 @@ test('the scan finds each secret as is, base64-encoded at any alignment and cut 
   captured.add('clean', 'nothing secret here');
   captured.add('plain', `key=${secrets.dataApiKey};`);
   captured.add('basic auth', `authorization: Basic ${Buffer.from(`bot:${secrets.botPassword}`).toString('base64')}`);
-  captured.add('token', Buffer.from(`ab${secrets.sessionSecret}`).toString('base64url'));
+  captured.add('database url', Buffer.from(`ab${secrets.databasePassword}`).toString('base64url'));
   const stream = new PassThrough();
   captured.follow('log', stream);
   stream.write(`password ${secrets.portalPassword.slice(0, 12)}`);
@@ -77,7 +80,7 @@ test('the scan finds each secret as is, base64-encoded at any alignment and cut 
   expect(sightings.map((s) => [s.secret, s.source])).toEqual([
     ['dataApiKey', 'plain'],
     ['botPassword', 'basic auth'],
-    ['sessionSecret', 'token'],
+    ['databasePassword', 'database url'],
     ['portalPassword', 'log'],
   ]);
   expect(sightings[0]!.context).toBe('key=<dataApiKey>;');
