@@ -44,9 +44,11 @@ export default defineConfig({
   projects: [
     // Signs the demo users in once; the tests reuse their cookies (storage state).
     { name: 'sign-ins', testMatch: /\.setup\.ts$/ },
-    { name: 'chromium', dependencies: ['sign-ins'], testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/] },
+    { name: 'chromium', dependencies: ['sign-ins'], testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/, /system-of-record\.spec\.ts$/] },
     // No browser and no shared sign-in: it starts its own portal, MCP server and simulators.
     { name: 'secret-canary', testMatch: /secret-canary\.spec\.ts$/ },
+    // No browser either: built portals stopped, crashed and run side by side on one database.
+    { name: 'system-of-record', testMatch: /system-of-record\.spec\.ts$/ },
   ],
   webServer: {
     // The Data API simulator at a tenth of real time: its 15 s rate window runs as 1.5 s and a
