@@ -1,16 +1,16 @@
-// `npm run bench`: runs every library's benchmark (`libs/*/bench/index.ts`) against the simulators,
+// `npm run bench`: runs every project's benchmark (`libs/*/bench/index.ts`, `apps/*/bench/index.ts`) against the simulators,
 // one after another so that they do not compete for the machine. Each prints its own table.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const only = process.argv.slice(2);
-const benches = readdirSync('libs')
-  .map((name) => ({ name, entry: join('libs', name, 'bench', 'index.ts') }))
+const benches = ['libs', 'apps']
+  .flatMap((folder) => readdirSync(folder).map((name) => ({ name, entry: join(folder, name, 'bench', 'index.ts') })))
   .filter(({ name, entry }) => existsSync(entry) && (only.length === 0 || only.includes(name)));
 
 if (benches.length === 0) {
-  console.log('No benchmarks found (libs/*/bench/index.ts).');
+  console.log('No benchmarks found (libs/*/bench/index.ts, apps/*/bench/index.ts).');
   process.exit(0);
 }
 let failed = 0;
