@@ -230,6 +230,8 @@ async function main() {
       DATA_API_TIME_SCALE: String(DATA_API_TIME_SCALE),
       // DATABASE_URL, when set, passes through in `env` and wins over the folder.
       WASHOPS_DATA_DIR: DATA_DIR,
+      // The portal's own handler stops it (exports marked interrupted, then the database closed); Next's would exit first.
+      NEXT_MANUAL_SIG_HANDLE: '1',
     },
   });
   await waitForHttp(`http://127.0.0.1:${PORTAL_PORT}/sign-in`, 'the portal');

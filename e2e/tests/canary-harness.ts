@@ -214,6 +214,8 @@ export async function startPortal(
     ...tenantEnv(secrets, sims),
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
+    // As deployed (the portal's start script): the portal's own handler closes its database on SIGTERM.
+    NEXT_MANUAL_SIG_HANDLE: '1',
     PORTAL_USERS: JSON.stringify([
       { username: TENANT.admin, role: 'admin', passwordHash: adminHash },
       { username: TENANT.viewer, role: 'viewer', passwordHash: viewerHash },

@@ -44,15 +44,20 @@ function keepTidy(store: Store): void {
   void purge();
 }
 
+const CLOSE_GRACE_MS = 10_000;
+
 /**
- * Runs `close` (the exports, then the database, so the embedded one shuts down cleanly) when the
- * process is told to stop. Next.js stops its server on the same signals; whichever finishes last ends the process.
+ * Runs `close` (the exports, then the database, so the embedded one shuts down cleanly and its lock
+ * is released) when the process is told to stop, then exits. Next.js leaves the signals to us
+ * (`NEXT_MANUAL_SIG_HANDLE=1` in the start script): its own handler would exit before `close` ends.
  */
 export function closeOnSignals(close: () => Promise<void>): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
+      const code = signal === 'SIGINT' ? 130 : 143;
+      setTimeout(() => process.exit(code), CLOSE_GRACE_MS).unref();
       close().then(
-        () => process.exit(signal === 'SIGINT' ? 130 : 143),
+        () => process.exit(code),
         () => process.exit(1),
       );
     });
