@@ -5,11 +5,11 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { registerSecret, type WashOpsError } from '@washops/shared-errors';
+import { registerSecret } from '@washops/shared-errors';
 import { embeddedLayout } from './embedded/layout.js';
 import { type HeldLock, takeLockOrFindHost } from './embedded/lock.js';
 import { StoreUnavailableError } from './errors.js';
-import { connectionFailure } from './failures.js';
+import { connectionFailure, type CallGuard } from './failures.js';
 import { schema } from './schema.js';
 
 /** The one Drizzle type every query is written against, whatever the driver underneath. */
@@ -32,12 +32,8 @@ export interface StoreConnection {
   close(): Promise<void>;
 }
 
-export interface ConnectionResilience {
-  /** Runs before each query: after the server went away, takes over or reconnects. */
-  ready(): Promise<void>;
-  /** What to throw for a typed error a query threw (and notes a lost server for `ready`). */
-  explain(error: WashOpsError): WashOpsError;
-}
+/** Run around every query of a connection that can recover from losing its server (an embedded client taking over). */
+export type ConnectionResilience = CallGuard;
 
 export interface PostgresOptions {
   /** Connections in the pool (default 10). */

@@ -52,17 +52,27 @@ export function toStoreError(error: unknown): WashOpsError {
   return new InternalError('A database query failed.', { cause: error });
 }
 
-/** Wraps every method of a query group so that whatever it throws is a typed error. */
-export function guarded<T extends object>(group: T): T {
+/** What may run around each call of a guarded group: the embedded connection's takeover and its explanations. */
+export interface CallGuard {
+  /** Runs before the call (e.g. waits for a lost server to be taken over). */
+  ready(): Promise<void>;
+  /** What to throw instead of the typed error the call threw. */
+  explain(error: WashOpsError): WashOpsError;
+}
+
+/** Wraps every method of a query group so that whatever it throws is a typed error (after `guard`, when given). */
+export function guarded<T extends object>(group: T, guard?: CallGuard): T {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(group)) {
     out[name] =
       typeof value === 'function'
         ? async (...args: unknown[]) => {
             try {
+              await guard?.ready();
               return await (value as (...a: unknown[]) => Promise<unknown>).apply(group, args);
             } catch (error) {
-              throw toStoreError(error);
+              const typed = toStoreError(error);
+              throw guard ? guard.explain(typed) : typed;
             }
           }
         : value;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
-import { type ConnectionResilience, connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
+import { connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
 import { connectEmbedded } from './embedded/connection.js';
 import { exportQueries, type ExportQueries } from './exports.js';
 import { guarded, toStoreError } from './failures.js';
@@ -76,7 +76,7 @@ function connect(options: OpenStoreOptions): Promise<StoreConnection> {
 /** Internal: a store over an open, migrated connection (tests build one over a shared PGlite). */
 export function storeOver(connection: StoreConnection, migration: MigrationResult): Store {
   const { db, resilience } = connection;
-  const wrap = <T extends object>(group: T): T => (resilience ? resilient(guarded(group), resilience) : guarded(group));
+  const wrap = <T extends object>(group: T): T => guarded(group, resilience);
   const ping = wrap({
     async ping() {
       await db.execute(sql`select 1`);
@@ -97,23 +97,4 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
       return closed;
     },
   };
-}
-
-/** Each call waits for the connection to be usable again and lets it explain a failure (see `ConnectionResilience`). */
-function resilient<T extends object>(group: T, resilience: ConnectionResilience): T {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(group)) {
-    out[name] =
-      typeof value === 'function'
-        ? async (...args: unknown[]) => {
-            try {
-              await resilience.ready();
-              return await (value as (...a: unknown[]) => Promise<unknown>).apply(group, args);
-            } catch (error) {
-              throw resilience.explain(toStoreError(error));
-            }
-          }
-        : value;
-  }
-  return out as T;
 }
