@@ -78,3 +78,8 @@ export function fieldErrorsOf(error: unknown, aliases: Record<string, string> = 
   if (typeof field === 'string') result[aliases[field] ?? field] ??= pub.message;
   return result;
 }
+
+/** A form's server errors: at their fields, or the whole message under `form` when no field is named. */
+export function withFormError(error: unknown, fieldErrors: Record<string, string>): Record<string, string> {
+  return Object.keys(fieldErrors).length === 0 ? { form: errorMessageOf(error) } : fieldErrors;
+}

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessageOf, fieldErrorsOf } from '../../../components/errors';
+import { fieldErrorsOf, withFormError } from '../../../components/errors';
 import { TextField, useFocusFirstInvalid } from '../../../components/field';
 import { useSession } from '../../../components/session';
 import { useFormFields } from '../../../components/use-form-fields';
@@ -23,9 +23,7 @@ export function ChangePassword() {
         reset(emptyChangePasswordForm);
       },
       onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (Object.keys(fieldErrors).length === 0) fieldErrors['form'] = errorMessageOf(error);
-        setServerErrors(fieldErrors);
+        setServerErrors(withFormError(error, fieldErrorsOf(error)));
         focusFirstInvalid();
       },
     }),

@@ -3,7 +3,7 @@
 import type { BackofficeUserCreated } from '@washops/backoffice-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessageOf, fieldErrorsOf, portalErrorOf } from '../../../components/errors';
+import { fieldErrorsOf, portalErrorOf, withFormError } from '../../../components/errors';
 import { useFocusFirstInvalid } from '../../../components/field';
 import { QueryError } from '../../../components/query-state';
 import { useIsAdmin } from '../../../components/session';
@@ -48,8 +48,7 @@ function AdminForm() {
           fieldErrors[values.linkBy === 'posUserId' ? 'linkPosUserId' : 'linkEmail'] = portalErrorOf(error).message;
         }
         // Nothing to show at a field: the whole answer goes above the form.
-        if (Object.keys(fieldErrors).length === 0) fieldErrors['form'] = errorMessageOf(error);
-        setServerErrors(fieldErrors);
+        setServerErrors(withFormError(error, fieldErrors));
         focusFirstInvalid();
       },
     }),

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessageOf, fieldErrorsOf } from '../../../../components/errors';
+import { fieldErrorsOf, withFormError } from '../../../../components/errors';
 import { SelectField, TextField, useFocusFirstInvalid } from '../../../../components/field';
 import { useFormFields } from '../../../../components/use-form-fields';
 import { useTRPC } from '../../../../trpc/client';
@@ -33,9 +33,7 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
         onAdded();
       },
       onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (Object.keys(fieldErrors).length === 0) fieldErrors['form'] = errorMessageOf(error);
-        setServerErrors(fieldErrors);
+        setServerErrors(withFormError(error, fieldErrorsOf(error)));
         focusFirstInvalid();
       },
     }),
