@@ -22,8 +22,8 @@ function stepRecorder() {
 }
 
 function memoryLogger() {
-  const lines: Array<{ level: string; entry: object; msg: string }> = [];
-  const at = (level: string) => (entry: object, msg: string) => void lines.push({ level, entry, msg });
+  const lines: Array<{ level: string; entry: object; msg: string | undefined }> = [];
+  const at = (level: string) => (entry: object, msg?: string) => void lines.push({ level, entry, msg });
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
@@ -115,7 +115,7 @@ describe('onStep', () => {
     });
     expect(calls).toBe(3);
     expect(sim.control.employee(created.employeeId)?.grants.length).toBeGreaterThan(0);
-    const failures = lines.filter((line) => /onStep listener failed/.test(line.msg));
+    const failures = lines.filter((line) => /onStep listener failed/.test(line.msg ?? ''));
     expect(failures).toHaveLength(3);
     expect(failures[0]).toMatchObject({ level: 'warn', entry: { step: 'insertEmployee', error: 'audit store down' } });
     await expect(bo.disableEmployee({ posUserId: input.posUserId }, { onStep: () => { throw new Error('no'); } })).resolves.toMatchObject({
