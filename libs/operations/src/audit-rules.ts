@@ -63,7 +63,7 @@ const positiveId = (field: string) =>
  * Shared filter validation for the portal, MCP and CLI: dates as YYYY-MM-DD (UTC day bounds: `until`
  * includes its whole day) or ISO instants; `since` inclusive, `until` exclusive.
  */
-export const auditFilterSchema: z.ZodType<AuditFilter, unknown> = z
+export const auditFilterSchema = z
   .strictObject({
     actor: optional(z.string().trim().min(1).max(200, 'actor must be at most 200 characters')),
     channel: optional(z.enum(AUDIT_CHANNELS, { error: `channel must be one of ${AUDIT_CHANNELS.join(', ')}` })),
