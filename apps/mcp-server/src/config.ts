@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { databaseLocation, type DatabaseLocation } from './database.js';
 
 /** Environment variables the server reads, with what each is for. Shared names with the portal. */
 export const mcpEnvDocs = {
@@ -9,15 +10,22 @@ export const mcpEnvDocs = {
   DATA_API_KEY: 'Data API key, X-Sonnys-API-Key',
   DATA_API_SITE_CODE: 'optional X-Sonnys-Site-Code',
   DATA_API_ENVIRONMENT: 'optional: production (default) or sandbox',
-  MCP_HTTP_TOKEN: 'bearer token HTTP clients must send (required with --http, at least 32 characters)',
+  MCP_HTTP_TOKEN: 'bearer token HTTP clients must send (with --http this or MCP_HTTP_TOKENS is required; at least 32 characters)',
+  MCP_HTTP_TOKEN_NAME: 'the name MCP_HTTP_TOKEN acts under in the audit log (default http)',
+  MCP_HTTP_TOKENS: 'several named bearer tokens, "name=token,name2=token2" (each at least 32 characters, names unique): the matched name is the actor',
   MCP_HTTP_HOST: 'address to bind with --http (default 127.0.0.1; anything but loopback needs --allow-remote)',
   MCP_HTTP_PORT: 'port to bind with --http (default 3333)',
   MCP_ALLOWED_ORIGINS: 'comma-separated browser origins allowed to call the HTTP endpoint (default none)',
   MCP_ALLOWED_HOSTS: 'comma-separated extra names accepted in the Host header, e.g. the name a TLS proxy forwards (default none)',
+  DATABASE_URL: 'PostgreSQL URL of the database the audit log is written to (the portal\'s)',
+  WASHOPS_DATA_DIR: "without DATABASE_URL: the folder of the embedded database (default .washops/ at the repository's root; with --demo and neither set, an in-memory database)",
 } as const;
 
 /** The shortest bearer token accepted: a guessable token would open the tenant to anyone who can reach the port. */
 const MIN_HTTP_TOKEN_LENGTH = 32;
+/** A token's name is an audit actor, which holds at most this many characters. */
+const MAX_TOKEN_NAME_LENGTH = 200;
+const DEFAULT_TOKEN_NAME = 'http';
 const TOKEN_ADVICE = 'Generate one with `openssl rand -hex 32`.';
 
 export interface BackofficeCredentials {
@@ -33,13 +41,21 @@ export interface TransactionsCredentials {
   environment: 'production' | 'sandbox';
 }
 
+/** A bearer token and the name its requests act under (the actor of their writes). */
+export interface NamedToken {
+  name: string;
+  token: string;
+}
+
 export interface McpConfig {
   transport: 'stdio' | 'http';
   readOnly: boolean;
   demo: boolean;
   backoffice?: BackofficeCredentials;
   transactions?: TransactionsCredentials;
-  http: { host: string; port: number; token?: string; allowedOrigins: string[]; allowedHosts: string[]; allowRemote: boolean };
+  /** Where the audit log is written. */
+  database: DatabaseLocation;
+  http: { host: string; port: number; tokens: NamedToken[]; allowedOrigins: string[]; allowedHosts: string[]; allowRemote: boolean };
 }
 
 /** A configuration the server cannot start with; the message says what to set. */
@@ -82,17 +98,29 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Refuses an HTTP endpoint that is easy to abuse: a token shorter than 32 characters, or a bind address
- * other than loopback without `--allow-remote` (plain HTTP off the machine shows the token to the network).
+ * Refuses an HTTP endpoint that is easy to abuse: no token, a token shorter than 32 characters, a
+ * nameless, over-long or repeated name, one token under two names (the actor would be ambiguous), or
+ * a bind address other than loopback without `--allow-remote` (plain HTTP off the machine shows the
+ * token to the network). Messages name tokens by their name, never by their value.
  */
-export function checkHttpExposure(http: { host: string; token?: string | undefined; allowRemote: boolean }): void {
-  if (!http.token) {
-    throw new McpConfigError(`--http needs MCP_HTTP_TOKEN: ${mcpEnvDocs.MCP_HTTP_TOKEN}. ${TOKEN_ADVICE}`);
+export function checkHttpExposure(http: { host: string; tokens: readonly NamedToken[]; allowRemote: boolean }): void {
+  if (http.tokens.length === 0) {
+    throw new McpConfigError(`--http needs MCP_HTTP_TOKEN or MCP_HTTP_TOKENS: ${mcpEnvDocs.MCP_HTTP_TOKEN}. ${TOKEN_ADVICE}`);
   }
-  if (http.token.length < MIN_HTTP_TOKEN_LENGTH) {
-    throw new McpConfigError(
-      `MCP_HTTP_TOKEN has ${http.token.length} characters; at least ${MIN_HTTP_TOKEN_LENGTH} are needed. ${TOKEN_ADVICE}`,
-    );
+  const names = new Set<string>();
+  const values = new Set<string>();
+  for (const { name, token } of http.tokens) {
+    if (!name) throw new McpConfigError('A bearer token has an empty name: write MCP_HTTP_TOKENS as "name=token,name2=token2".');
+    if (name.length > MAX_TOKEN_NAME_LENGTH) throw new McpConfigError(`A bearer token's name is longer than ${MAX_TOKEN_NAME_LENGTH} characters.`);
+    if (names.has(name)) throw new McpConfigError(`Two bearer tokens are named "${name}": each name must be unique.`);
+    if (token.length < MIN_HTTP_TOKEN_LENGTH) {
+      throw new McpConfigError(
+        `The bearer token "${name}" has ${token.length} characters; at least ${MIN_HTTP_TOKEN_LENGTH} are needed. ${TOKEN_ADVICE}`,
+      );
+    }
+    if (values.has(token)) throw new McpConfigError(`The bearer token "${name}" is the same as another one: give each name its own token.`);
+    names.add(name);
+    values.add(token);
   }
   if (!isLoopbackHost(http.host) && !http.allowRemote) {
     throw new McpConfigError(
@@ -100,6 +128,22 @@ export function checkHttpExposure(http: { host: string; token?: string | undefin
         'or pass --allow-remote if this port is only reachable through TLS.',
     );
   }
+}
+
+/** `MCP_HTTP_TOKEN` (named by `MCP_HTTP_TOKEN_NAME`) and the `name=token` pairs of `MCP_HTTP_TOKENS`; checked by `checkHttpExposure`. */
+function readHttpTokens(env: Record<string, string | undefined>): NamedToken[] {
+  const tokens: NamedToken[] = [];
+  const single = nonEmpty(env, 'MCP_HTTP_TOKEN');
+  const singleName = nonEmpty(env, 'MCP_HTTP_TOKEN_NAME');
+  if (single) tokens.push({ name: singleName ?? DEFAULT_TOKEN_NAME, token: single });
+  else if (singleName) throw new McpConfigError('MCP_HTTP_TOKEN_NAME is set but MCP_HTTP_TOKEN is not: it names that token.');
+  list(env['MCP_HTTP_TOKENS']).forEach((pair, index) => {
+    const equals = pair.indexOf('=');
+    // The pair holds a token: the message gives its position only.
+    if (equals < 0) throw new McpConfigError(`Entry ${index + 1} of MCP_HTTP_TOKENS has no "=": write "name=token,name2=token2".`);
+    tokens.push({ name: pair.slice(0, equals).trim(), token: pair.slice(equals + 1).trim() });
+  });
+  return tokens;
 }
 
 function list(value: string | undefined): string[] {
@@ -123,10 +167,11 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
     transport: flags.http ? 'http' : 'stdio',
     readOnly: flags.readOnly,
     demo: flags.demo,
+    database: databaseLocation(env, flags.demo),
     http: {
       host: nonEmpty(env, 'MCP_HTTP_HOST') ?? '127.0.0.1',
       port,
-      token: nonEmpty(env, 'MCP_HTTP_TOKEN'),
+      tokens: flags.http ? readHttpTokens(env) : [],
       allowedOrigins: list(nonEmpty(env, 'MCP_ALLOWED_ORIGINS')),
       allowedHosts: list(nonEmpty(env, 'MCP_ALLOWED_HOSTS')),
       allowRemote: flags.allowRemote,

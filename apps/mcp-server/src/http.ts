@@ -3,21 +3,21 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { checkHttpExposure } from './config.js';
+import { checkHttpExposure, type NamedToken } from './config.js';
 
 export interface McpHttpOptions {
   host: string;
   port: number;
-  /** The bearer token every request must carry: at least 32 characters. */
-  token: string;
+  /** The bearer tokens a request may carry (each at least 32 characters), by the name its writes act under. */
+  tokens: readonly NamedToken[];
   /** Browser origins allowed to call; requests with any other `Origin` are refused. */
   allowedOrigins: string[];
   /** Names accepted in the `Host` header besides loopback and the bind address (e.g. what a TLS proxy forwards). */
   allowedHosts?: string[];
   /** Allows a bind address other than loopback; the port must then be reachable only through TLS. */
   allowRemote?: boolean;
-  /** Builds a server for one request (stateless mode): tools share the long-lived clients. */
-  serverFactory: () => McpServer;
+  /** Builds a server for one request (stateless mode) acting as the matched token's name; tools share the long-lived clients. */
+  serverFactory: (actorName: string) => McpServer;
   log?: (message: string) => void;
 }
 
@@ -31,6 +31,18 @@ export function tokenMatches(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
+}
+
+/**
+ * The name of the token `given` matches, if any. Every token is compared, each in constant time, so the
+ * time taken says nothing about which one (or how much of one) matched.
+ */
+export function matchToken(given: string, tokens: readonly NamedToken[]): string | undefined {
+  let matched: string | undefined;
+  for (const { name, token } of tokens) {
+    if (tokenMatches(given, token)) matched ??= name;
+  }
+  return matched;
 }
 
 function reject(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -49,7 +61,7 @@ function allowedHostNames(bindHost: string, extra: readonly string[]): Set<strin
  * Order of checks: Host (DNS rebinding), Origin (browsers), bearer token; only then the protocol.
  */
 export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHttpHandle> {
-  checkHttpExposure({ host: options.host, token: options.token, allowRemote: options.allowRemote ?? false });
+  checkHttpExposure({ host: options.host, tokens: options.tokens, allowRemote: options.allowRemote ?? false });
   const hosts = allowedHostNames(options.host, options.allowedHosts ?? []);
   const origins = new Set(options.allowedOrigins);
 
@@ -62,13 +74,12 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHt
     if (origin !== undefined && !origins.has(origin)) return reject(res, 403, `Origin "${origin}" is not allowed.`);
     const auth = req.headers.authorization ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
-    if (!token || !tokenMatches(token, options.token)) {
-      return reject(res, 401, 'Missing or wrong bearer token.', { 'www-authenticate': 'Bearer' });
-    }
+    const actorName = token ? matchToken(token, options.tokens) : undefined;
+    if (actorName === undefined) return reject(res, 401, 'Missing or wrong bearer token.', { 'www-authenticate': 'Bearer' });
     if (url.pathname !== '/mcp') return reject(res, 404, 'Not found: the MCP endpoint is /mcp.');
     if (req.method !== 'POST') return reject(res, 405, 'This server is stateless: use POST /mcp.', { allow: 'POST' });
 
-    const server = options.serverFactory();
+    const server = options.serverFactory(actorName);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close();

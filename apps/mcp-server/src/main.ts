@@ -1,18 +1,24 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { McpConfigError, isLoopbackHost, readMcpConfig } from './config.js';
+import { registerSecret } from '@washops/shared-errors';
+import { McpConfigError, isLoopbackHost, readMcpConfig, type McpConfig } from './config.js';
 import { startMcpHttpServer } from './http.js';
 import { createMcpLogger, errorForLog } from './log.js';
 import { createServer, selectTools } from './server.js';
-import { createServices } from './services-factory.js';
+import { createServices, type RunningServices } from './services-factory.js';
 
 // stdout belongs to the protocol on stdio: every log line goes to stderr, redacted.
 const log = createMcpLogger();
 
-async function main(): Promise<void> {
-  let config;
+/** The actor of every write made over stdio: one local client, started by whoever runs the process. */
+const STDIO_ACTOR = 'stdio';
+
+/** Configuration and the audit database: a problem with either stops start-up with one line (exit 2). */
+async function start(): Promise<{ config: McpConfig; running: RunningServices }> {
   try {
-    config = readMcpConfig(process.argv.slice(2));
+    const config = readMcpConfig(process.argv.slice(2));
+    for (const { token } of config.http.tokens) registerSecret(token);
+    return { config, running: await createServices(config, log) };
   } catch (error) {
     if (error instanceof McpConfigError) {
       process.stderr.write(`washops-mcp: ${error.message}\n`);
@@ -20,29 +26,31 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
 
-  const running = await createServices(config, log);
-  const options = { services: running.services, readOnly: config.readOnly, logger: log };
-  const toolNames = selectTools(options).map((t) => t.name);
-  log.info({ connectedTo: running.description, readOnly: config.readOnly, tools: toolNames }, 'starting');
+async function main(): Promise<void> {
+  const { config, running } = await start();
+  const serverOptions = (actorName: string) => ({ services: running.servicesFor(actorName), readOnly: config.readOnly, logger: log });
+  const tools = selectTools(serverOptions(STDIO_ACTOR)).map((t) => t.name);
+  log.info({ connectedTo: running.description, readOnly: config.readOnly, tools }, 'starting');
 
   let stopHttp: (() => Promise<void>) | undefined;
   if (config.transport === 'stdio') {
-    await createServer(options).connect(new StdioServerTransport());
+    await createServer(serverOptions(STDIO_ACTOR)).connect(new StdioServerTransport());
   } else {
     const http = await startMcpHttpServer({
       host: config.http.host,
       port: config.http.port,
-      token: config.http.token!,
+      tokens: config.http.tokens,
       allowedOrigins: config.http.allowedOrigins,
       allowedHosts: config.http.allowedHosts,
       allowRemote: config.http.allowRemote,
-      serverFactory: () => createServer(options),
+      serverFactory: (actorName) => createServer(serverOptions(actorName)),
       log: (message) => log.warn(message),
     });
     stopHttp = http.close;
     if (!isLoopbackHost(config.http.host)) log.warn({ host: config.http.host }, 'bound beyond loopback (--allow-remote): serve this port only through TLS');
-    log.info({ url: http.url }, 'listening (send Authorization: Bearer $MCP_HTTP_TOKEN)');
+    log.info({ url: http.url, tokens: config.http.tokens.map((t) => t.name) }, 'listening (send Authorization: Bearer <token>)');
   }
 
   const shutdown = async () => {

@@ -17,13 +17,17 @@ export interface CreateServerOptions {
 
 let defaultLogger: McpLogger | undefined;
 
-/** The tools this configuration exposes: only areas with a client, and only reads in read-only mode. */
+/** Whether the services this tool calls are there: its area's, and the audited operations for a write. */
+function servicesPresent(tool: ToolDefinition, services: ToolServices): boolean {
+  if (!tool.annotations.readOnlyHint && !services.operations) return false;
+  if (tool.area === 'backoffice') return services.backoffice !== undefined;
+  if (tool.area === 'transactions') return services.transactions !== undefined;
+  return services.audit !== undefined;
+}
+
+/** The tools this configuration exposes: only areas that are configured, and only reads in read-only mode. */
 export function selectTools(options: CreateServerOptions): ToolDefinition[] {
-  return allTools.filter((tool) => {
-    if (tool.area === 'backoffice' && !options.services.backoffice) return false;
-    if (tool.area === 'transactions' && !options.services.transactions) return false;
-    return !options.readOnly || tool.annotations.readOnlyHint;
-  });
+  return allTools.filter((tool) => servicesPresent(tool, options.services) && (!options.readOnly || tool.annotations.readOnlyHint));
 }
 
 /** One factory for both entries (stdio and streamable HTTP). */
@@ -34,8 +38,8 @@ export function createServer(options: CreateServerOptions): McpServer {
       capabilities: { tools: {} },
       instructions:
         "WashOps tools for one Sonny's Carwash Controls tenant. Back Office tools manage employees and Back Office users; " +
-        'transaction tools read sales from the Data API. Check availability before creating an employee; list sites, ' +
-        'departments and permissions to learn valid names.',
+        'transaction tools read sales from the Data API; list_audit_events shows who changed what and how it ended. Check ' +
+        'availability before creating an employee; list sites, departments and permissions to learn valid names.',
     },
   );
   const logger = options.logger ?? (defaultLogger ??= createMcpLogger());

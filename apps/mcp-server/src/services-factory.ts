@@ -1,13 +1,16 @@
-import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator } from '@washops/backoffice-simulator';
+import { connectBackoffice, Operations, type BackofficeConnection } from '@washops/operations';
+import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
 import type { Logger } from 'pino';
-import type { McpConfig } from './config.js';
+import { McpConfigError, type McpConfig } from './config.js';
+import type { DatabaseLocation } from './database.js';
 import type { ToolServices } from './services.js';
 
 export interface RunningServices {
-  services: ToolServices;
+  /** The tools' services acting as `actorName` on the `mcp` channel: `stdio`, or the HTTP token's name. */
+  servicesFor(actorName: string): ToolServices;
   /** What the server talks to, for the start-up log line (no secrets). */
   description: string[];
   close(): Promise<void>;
@@ -17,11 +20,26 @@ export interface RunningServices {
 const DEMO_BACKOFFICE = { username: 'bot', password: 'bot-password' };
 const DEMO_DATA_API = { apiId: 'demo', apiKey: 'demo-key' };
 
-/**
- * Builds the clients: against the tenant from the environment, or against in-process simulators with
- * `--demo`. Their warnings (a rate-limit wait, a retried request) go to the server's log.
- */
-export async function createServices(config: McpConfig, logger?: Logger): Promise<RunningServices> {
+/** The audit log's database; one that cannot be opened is a start-up failure with the reason (exit 2). */
+export async function openAuditStore(database: DatabaseLocation): Promise<Store> {
+  try {
+    return await openStore(database);
+  } catch (error) {
+    const where = database.databaseUrl ? 'DATABASE_URL' : database.dataDir ? `the data folder ${database.dataDir}` : 'the in-memory database';
+    // The store's errors name DATABASE_URL without its password.
+    throw new McpConfigError(`Cannot open the audit log's database (${where}): ${(error as Error).message}`, { cause: error });
+  }
+}
+
+interface Clients {
+  backoffice?: BackofficeConnection;
+  transactions?: TransactionsClient;
+  description: string[];
+  stopSimulators(): Promise<void>;
+}
+
+/** The clients against in-process simulators (`--demo`), or against the tenant from the environment. */
+async function connectClients(config: McpConfig, logger: Logger | undefined): Promise<Clients> {
   const boLogger = logger?.child({ client: 'backoffice' });
   const txLogger = logger?.child({ client: 'transactions' });
   if (config.demo) {
@@ -29,32 +47,48 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
       startBackofficeSimulator({ port: 0, seed: 'demo', users: [DEMO_BACKOFFICE] }),
       startTransactionsSimulator({ port: 0, seed: 'demo', credentials: [DEMO_DATA_API] }),
     ]);
-    const backoffice = new BackofficeClient({ subdomain: 'demo', ...DEMO_BACKOFFICE, baseUrl: bo.url, logger: boLogger });
-    const transactions = new TransactionsClient({ ...DEMO_DATA_API, baseUrl: api.url, logger: txLogger });
     return {
-      services: { backoffice, transactions },
+      backoffice: connectBackoffice({ subdomain: 'demo', ...DEMO_BACKOFFICE, baseUrl: bo.url, logger: boLogger }),
+      transactions: new TransactionsClient({ ...DEMO_DATA_API, baseUrl: api.url, logger: txLogger }),
       description: [`demo BackOffice simulator at ${bo.url}`, `demo Data API simulator at ${api.url}`],
-      close: async () => {
-        await Promise.allSettled([backoffice.close(), transactions.close()]);
-        await Promise.allSettled([bo.close(), api.close()]);
-      },
+      stopSimulators: async () => void (await Promise.allSettled([bo.close(), api.close()])),
     };
   }
-  const services: ToolServices = {};
-  const description: string[] = [];
+  const clients: Clients = { description: [], stopSimulators: async () => {} };
   if (config.backoffice) {
-    services.backoffice = new BackofficeClient({ ...config.backoffice, logger: boLogger });
-    description.push(`BackOffice of tenant "${config.backoffice.subdomain}"`);
+    clients.backoffice = connectBackoffice({ ...config.backoffice, logger: boLogger });
+    clients.description.push(`BackOffice of tenant "${config.backoffice.subdomain}"`);
   }
   if (config.transactions) {
-    services.transactions = new TransactionsClient({ ...config.transactions, logger: txLogger });
-    description.push(`Data API (${config.transactions.environment}) as "${config.transactions.apiId}"`);
+    clients.transactions = new TransactionsClient({ ...config.transactions, logger: txLogger });
+    clients.description.push(`Data API (${config.transactions.environment}) as "${config.transactions.apiId}"`);
   }
+  return clients;
+}
+
+/**
+ * Opens the audit log's database, then builds the clients: against the tenant from the environment, or
+ * against in-process simulators with `--demo`. Their warnings (a rate-limit wait, a retried request) and
+ * the writes' audit failures go to the server's log.
+ */
+export async function createServices(config: McpConfig, logger?: Logger): Promise<RunningServices> {
+  const store = await openAuditStore(config.database);
+  const clients = await connectClients(config, logger).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  const operations = new Operations({ store, ...(clients.backoffice ? { backoffice: clients.backoffice } : {}), ...(logger ? { logger } : {}) });
+  const reads = { audit: store.audit, ...(clients.transactions ? { transactions: clients.transactions } : {}) };
   return {
-    services,
-    description,
+    servicesFor: (actorName) =>
+      clients.backoffice
+        ? { ...reads, backoffice: clients.backoffice.reads, operations: operations.as({ channel: 'mcp', name: actorName }) }
+        : reads,
+    description: [...clients.description, `audit log: ${store.location}`],
     close: async () => {
-      await Promise.allSettled([services.backoffice?.close(), services.transactions?.close()]);
+      await Promise.allSettled([clients.backoffice?.close(), clients.transactions?.close()]);
+      await clients.stopSimulators();
+      await store.close();
     },
   };
 }

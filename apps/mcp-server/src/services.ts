@@ -1,22 +1,30 @@
-import type { BackofficeClient } from '@washops/backoffice-client';
+import type { ActorOperations, BackofficeReads } from '@washops/operations';
+import type { AuditQueries } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { InternalError } from '@washops/shared-errors';
 
+/** What the audit tool reads: pages of events, newest first. */
+export type AuditReads = Pick<AuditQueries, 'list'>;
+
 /**
- * The long-lived clients the tools call. Each is present only when its area has credentials
- * (or in demo mode); tools of a missing area are not registered at all.
+ * What the tools call. Each is present only when its area is configured (or in demo mode); tools of a
+ * missing area are not registered at all.
  */
 export interface ToolServices {
-  backoffice?: BackofficeClient;
+  /** The Back Office reads; its writes go through `operations` only. */
+  backoffice?: BackofficeReads;
+  /** The audited writes, bound to the caller: `stdio`, or the name of the HTTP request's token. */
+  operations?: ActorOperations;
+  audit?: AuditReads;
   transactions?: TransactionsClient;
 }
 
-export function backofficeOf(services: ToolServices): BackofficeClient {
-  if (!services.backoffice) throw new InternalError('The Back Office tools are not configured.');
-  return services.backoffice;
+function required<T>(service: T | undefined, what: string): T {
+  if (!service) throw new InternalError(`The ${what} are not configured.`);
+  return service;
 }
 
-export function transactionsOf(services: ToolServices): TransactionsClient {
-  if (!services.transactions) throw new InternalError('The transaction tools are not configured.');
-  return services.transactions;
-}
+export const backofficeOf = (services: ToolServices): BackofficeReads => required(services.backoffice, 'Back Office tools');
+export const operationsOf = (services: ToolServices): ActorOperations => required(services.operations, 'Back Office write tools');
+export const auditOf = (services: ToolServices): AuditReads => required(services.audit, 'audit tools');
+export const transactionsOf = (services: ToolServices): TransactionsClient => required(services.transactions, 'transaction tools');

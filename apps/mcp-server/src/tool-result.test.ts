@@ -1,6 +1,12 @@
 import { DuplicateError, RateLimitError, registerSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
-import { toolErrorResult } from './tool-result.js';
+import { failedToolResult, toolErrorResult } from './tool-result.js';
+
+function recordingLogger() {
+  const lines: Array<{ level: string; entry: Record<string, unknown> }> = [];
+  const at = (level: string) => (entry: object) => void lines.push({ level, entry: entry as Record<string, unknown> });
+  return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } };
+}
 
 describe('toolErrorResult', () => {
   it('returns an isError result with the code and the public message, and no structured content', () => {
@@ -21,5 +27,28 @@ describe('toolErrorResult', () => {
     const result = toolErrorResult(new Error('fetch failed: X-Sonnys-API-Key demo-key-canary-77'));
     expect(JSON.stringify(result)).not.toContain('demo-key-canary-77');
     expect(JSON.stringify(result)).toContain('INTERNAL_ERROR');
+  });
+});
+
+describe('failedToolResult', () => {
+  it('shows an audited write\'s correlation id as the reference, and logs the same id', () => {
+    const { lines, logger } = recordingLogger();
+    const correlationId = '0b9c6f9e-5a51-4c1e-9d7e-1f0a3b2c4d5e';
+    const result = failedToolResult(logger, 'create_employee', new DuplicateError('POS user id 7217 is already in use', { details: { correlationId } }));
+    expect(result.content).toEqual([{ type: 'text', text: `DUPLICATE_ERROR: POS user id 7217 is already in use (Reference: ${correlationId})` }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.entry).toMatchObject({ tool: 'create_employee', reference: correlationId, correlationId, code: 'DUPLICATE_ERROR' });
+  });
+
+  it('makes up a fresh reference for an error without a correlation id', () => {
+    const { lines, logger } = recordingLogger();
+    const first = failedToolResult(logger, 'get_transaction', new DuplicateError('taken'));
+    const second = failedToolResult(logger, 'get_transaction', new DuplicateError('taken', { details: { correlationId: 42 } }));
+    const references = [first, second].map((r) => /\(Reference: ([0-9a-f-]{36})\)$/.exec(r.content[0]?.type === 'text' ? r.content[0].text : '')?.[1]);
+    expect(references[0]).toBeDefined();
+    expect(references[1]).toBeDefined();
+    expect(references[0]).not.toBe(references[1]);
+    expect(lines.map((line) => line.entry['reference'])).toEqual(references);
+    expect(lines.every((line) => !('correlationId' in line.entry))).toBe(true);
   });
 });

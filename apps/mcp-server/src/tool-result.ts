@@ -21,12 +21,15 @@ export function toolErrorResult(error: unknown, reference?: string): CallToolRes
 
 /**
  * Logs a failed tool call with the original error (stack and causes, redacted by the logger) under a
- * new reference, and returns the result that shows that reference.
+ * reference, and returns the result that shows that reference. An audited write's error carries its
+ * correlation id, which is then the reference: the audit event, every log line of the write and the
+ * result name the same id.
  */
 export function failedToolResult(logger: McpLogger, tool: string, error: unknown): CallToolResult {
-  const reference = randomUUID();
   const pub = toPublicError(error);
-  const entry = { tool, reference, code: pub.code, error: errorForLog(error) };
+  const correlationId = pub.details['correlationId'];
+  const reference = typeof correlationId === 'string' && correlationId ? correlationId : randomUUID();
+  const entry = { tool, reference, ...(reference === correlationId ? { correlationId } : {}), code: pub.code, error: errorForLog(error) };
   if (SERVER_SIDE_CODES.has(pub.code) || isPartialFailure(pub)) logger.error(entry, 'tool failed');
   else logger.warn(entry, 'tool refused');
   return toolErrorResult(error, reference);

@@ -6,7 +6,7 @@ import type { McpLogger } from './log.js';
 import type { ToolServices } from './services.js';
 import { failedToolResult, toolErrorResult } from './tool-result.js';
 
-export type ToolArea = 'backoffice' | 'transactions';
+export type ToolArea = 'backoffice' | 'transactions' | 'audit';
 
 /** All four hints, always explicit: clients decide about confirmation prompts from them. */
 export interface ToolAnnotations {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
+import { auditedServicesOver, type AuditedServices } from './audited-services.js';
 
 /*
  * A cancelled tool call stops its client's work: the handler's signal reaches the request on the wire. The
@@ -23,7 +24,7 @@ async function silentFetch(input: string | URL | Request, init?: RequestInit): P
 }
 
 const quiet = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
-const services: Required<ToolServices> = {
+const clients = {
   backoffice: new BackofficeClient({
     subdomain: 'demo',
     username: 'bot',
@@ -42,8 +43,11 @@ const services: Required<ToolServices> = {
   }),
 };
 let client: Client;
+let audited: AuditedServices;
 
 beforeAll(async () => {
+  audited = await auditedServicesOver(clients.backoffice, quiet);
+  const services: ToolServices = { ...audited.servicesFor(), transactions: clients.transactions };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: 'cancellation', version: '1' });
   await Promise.all([createServer({ services, logger: quiet }).connect(serverSide), client.connect(clientSide)]);
@@ -51,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await Promise.all([services.backoffice.close(), services.transactions.close()]);
+  await Promise.all([audited.close(), clients.transactions.close()]);
 });
 
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

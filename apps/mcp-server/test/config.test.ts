@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { McpConfigError, isLoopbackHost, readMcpConfig } from '../src/config.js';
 
@@ -53,7 +55,7 @@ describe('readMcpConfig', () => {
     expect(short).toThrow(/at least 32/);
     expect(short).toThrow(/openssl rand -hex 32/);
     expect(() => readMcpConfig(['--http'], tenant)).toThrow(/openssl rand -hex 32/);
-    expect(readMcpConfig(['--http'], { ...tenant, MCP_HTTP_TOKEN: 'x'.repeat(32) }).http.token).toHaveLength(32);
+    expect(readMcpConfig(['--http'], { ...tenant, MCP_HTTP_TOKEN: 'x'.repeat(32) }).http.tokens).toEqual([{ name: 'http', token: 'x'.repeat(32) }]);
   });
 
   it('refuses a non-loopback bind address unless --allow-remote is given, and --allow-remote without --http', () => {
@@ -72,6 +74,60 @@ describe('readMcpConfig', () => {
       expect(isLoopbackHost(host), host).toBe(true);
     }
     for (const host of ['0.0.0.0', '::', '10.0.0.1', '128.0.0.1', 'localhost.example.com', '']) expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  it('names MCP_HTTP_TOKEN by MCP_HTTP_TOKEN_NAME (default http) and reads several named tokens from MCP_HTTP_TOKENS', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((letter) => letter.repeat(40)) as [string, string, string];
+    expect(readMcpConfig(['--http'], { ...tenant, MCP_HTTP_TOKEN: a, MCP_HTTP_TOKEN_NAME: 'claude-desktop' }).http.tokens).toEqual([
+      { name: 'claude-desktop', token: a },
+    ]);
+    // A base64 token may end in "=": only the first one separates the name.
+    const several = readMcpConfig(['--http'], { ...tenant, MCP_HTTP_TOKENS: ` ops-bot=${b} , nightly-sync=${c}== ` }).http.tokens;
+    expect(several).toEqual([
+      { name: 'ops-bot', token: b },
+      { name: 'nightly-sync', token: `${c}==` },
+    ]);
+    const both = readMcpConfig(['--http'], { ...tenant, MCP_HTTP_TOKEN: a, MCP_HTTP_TOKENS: `ops-bot=${b}` }).http.tokens;
+    expect(both.map((t) => t.name)).toEqual(['http', 'ops-bot']);
+    // Outside --http no token is read.
+    expect(readMcpConfig([], { ...tenant, MCP_HTTP_TOKENS: 'broken' }).http.tokens).toEqual([]);
+  });
+
+  it('refuses named tokens that are short, nameless, over-long, repeated or shared, naming the token but never showing it', () => {
+    const long = 'k'.repeat(48);
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ MCP_HTTP_TOKENS: `ops-bot=${long},nightly=short-token-canary` }, /"nightly" has 18 characters; at least 32/],
+      [{ MCP_HTTP_TOKENS: `=${long}` }, /empty name/],
+      [{ MCP_HTTP_TOKENS: `ops-bot=${long},ops-bot=${'m'.repeat(48)}` }, /Two bearer tokens are named "ops-bot"/],
+      [{ MCP_HTTP_TOKEN: long, MCP_HTTP_TOKENS: `http=${'m'.repeat(48)}` }, /Two bearer tokens are named "http"/],
+      [{ MCP_HTTP_TOKENS: `ops-bot=${long},nightly=${long}` }, /"nightly" is the same as another one/],
+      [{ MCP_HTTP_TOKENS: `${'n'.repeat(201)}=${long}` }, /longer than 200 characters/],
+      [{ MCP_HTTP_TOKENS: `ops-bot${long}` }, /Entry 1 of MCP_HTTP_TOKENS has no "="/],
+      [{ MCP_HTTP_TOKEN_NAME: 'ops-bot' }, /MCP_HTTP_TOKEN_NAME is set but MCP_HTTP_TOKEN is not/],
+    ];
+    for (const [env, message] of refusals) {
+      let error: unknown;
+      try {
+        readMcpConfig(['--http'], { ...tenant, ...env });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, JSON.stringify(Object.keys(env))).toBeInstanceOf(McpConfigError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain(long);
+      expect((error as Error).message).not.toContain('short-token-canary');
+    }
+  });
+
+  it('writes the audit log to DATABASE_URL, else WASHOPS_DATA_DIR, else the repo\'s .washops/; a demo with neither keeps it in memory', () => {
+    const url = 'postgres://washops:pw@db.internal:5432/washops';
+    expect(readMcpConfig([], { ...tenant, DATABASE_URL: url, WASHOPS_DATA_DIR: '/var/lib/washops' }).database).toEqual({ databaseUrl: url });
+    expect(readMcpConfig([], { ...tenant, WASHOPS_DATA_DIR: '/var/lib/washops' }).database).toEqual({ dataDir: '/var/lib/washops' });
+    expect(readMcpConfig([], { ...tenant, WASHOPS_DATA_DIR: 'relative/data' }).database).toEqual({ dataDir: resolve('relative/data') });
+    expect(readMcpConfig([], tenant).database).toEqual({ dataDir: fileURLToPath(new URL('../../../.washops', import.meta.url)) });
+    expect(readMcpConfig(['--demo'], {}).database).toEqual({ inMemory: true });
+    expect(readMcpConfig(['--demo'], { WASHOPS_DATA_DIR: '/var/lib/washops' }).database).toEqual({ dataDir: '/var/lib/washops' });
+    expect(readMcpConfig(['--demo'], { DATABASE_URL: url }).database).toEqual({ databaseUrl: url });
   });
 
   it('reads the extra Host names a proxy forwards', () => {

@@ -2,20 +2,30 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpConfigError } from '../src/config.js';
-import { startMcpHttpServer, tokenMatches, type McpHttpHandle } from '../src/http.js';
+import { matchToken, startMcpHttpServer, tokenMatches, type McpHttpHandle } from '../src/http.js';
 import { createServer } from '../src/server.js';
 
 const TOKEN = 'test-token-0123456789abcdef0123456789';
+const OTHER_TOKEN = 'other-token-0123456789abcdef01234567';
+const TOKENS = [
+  { name: 'http', token: TOKEN },
+  { name: 'nightly-sync', token: OTHER_TOKEN },
+];
 let handle: McpHttpHandle;
+/** The actor each request's server was built for. */
+const actors: string[] = [];
 
 beforeAll(async () => {
   handle = await startMcpHttpServer({
     host: '127.0.0.1',
     port: 0,
-    token: TOKEN,
+    tokens: TOKENS,
     allowedOrigins: ['http://allowed.example'],
     allowedHosts: ['MCP.example.com'],
-    serverFactory: () => createServer({ services: {} }),
+    serverFactory: (actorName) => {
+      actors.push(actorName);
+      return createServer({ services: {} });
+    },
   });
 });
 afterAll(() => handle.close());
@@ -76,9 +86,11 @@ describe('streamable HTTP entry', () => {
 
   it('refuses to start with a short token or, without allowRemote, on a non-loopback address', async () => {
     const options = { port: 0, allowedOrigins: [], serverFactory: () => createServer({ services: {} }) };
-    await expect(startMcpHttpServer({ ...options, host: '127.0.0.1', token: 'short-token' })).rejects.toThrow(/openssl rand -hex 32/);
-    await expect(startMcpHttpServer({ ...options, host: '0.0.0.0', token: TOKEN })).rejects.toBeInstanceOf(McpConfigError);
-    const remote = await startMcpHttpServer({ ...options, host: '0.0.0.0', token: TOKEN, allowRemote: true });
+    const short = [{ name: 'http', token: 'short-token' }];
+    await expect(startMcpHttpServer({ ...options, host: '127.0.0.1', tokens: short })).rejects.toThrow(/openssl rand -hex 32/);
+    await expect(startMcpHttpServer({ ...options, host: '127.0.0.1', tokens: [] })).rejects.toBeInstanceOf(McpConfigError);
+    await expect(startMcpHttpServer({ ...options, host: '0.0.0.0', tokens: TOKENS })).rejects.toBeInstanceOf(McpConfigError);
+    const remote = await startMcpHttpServer({ ...options, host: '0.0.0.0', tokens: TOKENS, allowRemote: true });
     expect(new URL(remote.url).hostname).toBe('0.0.0.0');
     await remote.close();
   });
@@ -91,6 +103,14 @@ describe('streamable HTTP entry', () => {
     await client.close();
   });
 
+  it('builds each request\'s server for the name of the token it carried', async () => {
+    actors.length = 0;
+    expect((await post({ authorization: `Bearer ${OTHER_TOKEN}` })).status).toBe(200);
+    expect((await post({ authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    expect((await post({ authorization: `Bearer ${OTHER_TOKEN}x` })).status).toBe(401);
+    expect(actors).toEqual(['nightly-sync', 'http']);
+  });
+
   it('binds to the loopback address', () => {
     expect(new URL(handle.url).hostname).toBe('127.0.0.1');
   });
@@ -99,5 +119,9 @@ describe('streamable HTTP entry', () => {
     expect(tokenMatches(TOKEN, TOKEN)).toBe(true);
     expect(tokenMatches(TOKEN.slice(0, -1), TOKEN)).toBe(false);
     expect(tokenMatches('', TOKEN)).toBe(false);
+    expect(matchToken(OTHER_TOKEN, TOKENS)).toBe('nightly-sync');
+    expect(matchToken(TOKEN, TOKENS)).toBe('http');
+    expect(matchToken(TOKEN.slice(0, -1), TOKENS)).toBeUndefined();
+    expect(matchToken(TOKEN, [])).toBeUndefined();
   });
 });

@@ -17,8 +17,9 @@ it('gives both clients the server\'s redacting logger, so their request and retr
   );
   const running = await createServices(readMcpConfig(['--demo'], {}), logger);
   try {
-    await running.services.transactions!.listSites();
-    await running.services.backoffice!.listDepartments();
+    const services = running.servicesFor('stdio');
+    await services.transactions!.listSites();
+    await services.backoffice!.listDepartments();
   } finally {
     await running.close();
   }
@@ -27,4 +28,18 @@ it('gives both clients the server\'s redacting logger, so their request and retr
   expect(lines.some((line) => line.client === 'backoffice')).toBe(true);
   expect(written.join('')).not.toContain('demo-key');
   expect(written.join('')).not.toContain('bot-password');
+});
+
+it('binds the audited writes to the actor each caller is, on the mcp channel, over one audit log', async () => {
+  const running = await createServices(readMcpConfig(['--demo'], {}));
+  try {
+    const stdio = running.servicesFor('stdio');
+    const nightly = running.servicesFor('nightly-sync');
+    expect(stdio.operations!.actor).toEqual({ channel: 'mcp', name: 'stdio' });
+    expect(nightly.operations!.actor).toEqual({ channel: 'mcp', name: 'nightly-sync' });
+    expect(stdio.audit).toBe(nightly.audit);
+    expect(running.description).toContain('audit log: PGlite in memory');
+  } finally {
+    await running.close();
+  }
 });

@@ -10,7 +10,9 @@ import { startTransactionsSimulator, type TransactionsSimulator } from '@washops
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
+import type { BackofficeReads } from '@washops/operations';
 import type { ToolServices } from '../src/services.js';
+import { auditedServicesOver, type AuditedServices } from './audited-services.js';
 
 const BOT = { username: 'bot', password: 'bot-password-canary-5e0' };
 const API = { apiId: 'demo', apiKey: 'api-key-canary-d41f' };
@@ -39,6 +41,7 @@ const lines = (): LogLine[] => written.join('').split('\n').filter(Boolean).map(
 let bo: BackofficeSimulator;
 let api: TransactionsSimulator;
 let services: Required<ToolServices>;
+let audited: AuditedServices;
 const clients: Client[] = [];
 
 async function connect(toolServices: ToolServices): Promise<Client> {
@@ -72,10 +75,8 @@ beforeAll(async () => {
     startBackofficeSimulator({ port: 0, users: [BOT] }),
     startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01 }),
   ]);
-  services = {
-    backoffice: new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url, getRetries: 0 }),
-    transactions: new TransactionsClient({ ...API, baseUrl: api.url, maxRetries: 0 }),
-  };
+  audited = await auditedServicesOver(new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url, getRetries: 0 }), logger);
+  services = { ...(audited.servicesFor() as Required<ToolServices>), transactions: new TransactionsClient({ ...API, baseUrl: api.url, maxRetries: 0 }) };
 });
 
 beforeEach(() => {
@@ -84,7 +85,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   await Promise.allSettled(clients.map((c) => c.close()));
-  await Promise.allSettled([services?.backoffice.close(), services?.transactions.close()]);
+  await Promise.allSettled([audited?.close(), services?.transactions.close()]);
   await Promise.allSettled([bo?.close(), api?.close()]);
 });
 
@@ -95,7 +96,7 @@ describe('a failed tool call', () => {
       listSites: async () => {
         throw new TypeError(`cannot read the site tree (session ${INTERNAL_CANARY})`, { cause: new RangeError('index out of range') });
       },
-    } as unknown as BackofficeClient;
+    } as unknown as BackofficeReads;
     const client = await connect({ backoffice: broken });
     const { text, line } = referenced((await client.callTool({ name: 'list_sites', arguments: {} })) as CallToolResult);
     expect(text).toMatch(/^INTERNAL_ERROR: An unexpected internal error occurred\. The details were logged on the server\. \(Reference: /);
@@ -117,7 +118,7 @@ describe('a failed tool call', () => {
     expect(line.error!.stack).toContain('APIError');
   });
 
-  it('logs a partial failure (employee created, permissions not applied) as an error, with the steps', async () => {
+  it('logs a partial failure (employee created, permissions not applied) as an error, with the steps, under the write\'s correlation id', async () => {
     const client = await connect(services);
     const [site] = bo.control.sites();
     const fault = bo.control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });
@@ -141,6 +142,8 @@ describe('a failed tool call', () => {
     expect(text).toMatch(/^BACKOFFICE_SERVER_ERROR: Employee \d+ was created/);
     expect(line).toMatchObject({ level: 50, tool: 'create_employee', code: 'BACKOFFICE_SERVER_ERROR' });
     expect(line.error!.details).toMatchObject({ completedSteps: expect.arrayContaining(['insertEmployee']) });
+    const [event] = (await audited.store.audit.list({ operation: 'employee.create', state: 'partial' })).events;
+    expect(line).toMatchObject({ reference: event!.correlationId, correlationId: event!.correlationId });
     expect(written.join('')).not.toContain(BOT.password);
   });
 

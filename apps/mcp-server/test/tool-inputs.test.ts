@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { toListParams } from '../src/schemas/transactions.js';
 import { createServer } from '../src/server.js';
-import type { ToolServices } from '../src/services.js';
+import { AUDIT_CHANNELS, AUDIT_OPERATIONS, AUDIT_STATES, type ActorOperations, type BackofficeReads } from '@washops/operations';
+import type { AuditReads, ToolServices } from '../src/services.js';
+import { auditedServicesOver, type AuditedServices } from './audited-services.js';
 import {
   emailText,
   nameText,
@@ -37,7 +39,7 @@ async function countingFetch(): Promise<Response> {
   });
 }
 
-/** A Back Office service that records which method a tool called. */
+/** A Back Office and audit service (reads and audited writes) that records which method a tool called. */
 const serviceCalls: string[] = [];
 const recordingBackoffice = new Proxy(
   {},
@@ -50,10 +52,10 @@ const recordingBackoffice = new Proxy(
             return Promise.reject(new NotFoundError('Nothing here (test double).'));
           },
   },
-) as BackofficeClient;
+) as BackofficeReads & ActorOperations & AuditReads;
 
 const real = {
-  backoffice: new BackofficeClient({ subdomain: 'demo', username: 'bot', password: 'bot-password-e2a1', baseUrl: 'http://backoffice.invalid', fetch: countingFetch }),
+  backofficeClient: new BackofficeClient({ subdomain: 'demo', username: 'bot', password: 'bot-password-e2a1', baseUrl: 'http://backoffice.invalid', fetch: countingFetch }),
   transactions: new TransactionsClient({
     apiId: 'demo',
     apiKey: 'api-key-5c7d',
@@ -66,6 +68,7 @@ const real = {
 const quiet = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
 let withRealClients: Client;
 let withRecordingBackoffice: Client;
+let audited: AuditedServices;
 
 async function connect(services: ToolServices): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -80,13 +83,14 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 }
 
 beforeAll(async () => {
-  withRealClients = await connect(real);
-  withRecordingBackoffice = await connect({ backoffice: recordingBackoffice, transactions: real.transactions });
+  audited = await auditedServicesOver(real.backofficeClient);
+  withRealClients = await connect({ ...audited.servicesFor(), transactions: real.transactions });
+  withRecordingBackoffice = await connect({ backoffice: recordingBackoffice, operations: recordingBackoffice, audit: recordingBackoffice, transactions: real.transactions });
 });
 
 afterAll(async () => {
   await Promise.allSettled([withRealClients?.close(), withRecordingBackoffice?.close()]);
-  await Promise.allSettled([real.backoffice.close(), real.transactions.close()]);
+  await Promise.allSettled([audited?.close(), real.transactions.close()]);
 });
 
 /* ------------------------------------------------------------ generators */
@@ -143,6 +147,22 @@ const badListArgs = fc.oneof(
 const jobArgs = fc
   .tuple(range({ min: 2, max: 150 }, { min: 0, max: DAY_S }), siteCode, fc.integer({ min: 0, max: 500 }))
   .map(([dates, site, maxRecords]) => ({ ...dates, site, maxRecords }));
+
+const instant = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+const dayOrInstant = fc.oneof(instant.map((iso) => iso.slice(0, 10)), instant);
+const auditArgs = fc.record(
+  {
+    actor: fc.stringMatching(/^[a-z][a-z0-9._-]{0,30}$/),
+    channel: fc.constantFrom(...AUDIT_CHANNELS),
+    operation: fc.constantFrom(...AUDIT_OPERATIONS),
+    state: fc.constantFrom(...AUDIT_STATES),
+    since: dayOrInstant,
+    employeeId: fc.integer({ min: 1, max: 2_147_483_647 }),
+    posUserId: fc.integer({ min: 1, max: 2_147_483_647 }),
+    limit: fc.integer({ min: 1, max: 100 }),
+  },
+  { requiredKeys: [] },
+);
 
 interface ToolCase {
   tool: string;
@@ -245,6 +265,25 @@ const cases: ToolCase[] = [
     tool: 'get_transaction',
     valid: fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => ({ transId: `${a}:${b}` })),
     invalid: breaking(fc.constant({}), { transId: fc.oneof(fc.constantFrom('', '../site/list', '876', '876:1001/x', 'a:b'), notA('string')) }),
+  },
+  {
+    tool: 'list_audit_events',
+    method: 'list',
+    valid: auditArgs,
+    invalid: fc.oneof(
+      breaking(fc.constant({}), {
+        actor: fc.oneof(fc.constantFrom('', '   ', 'x'.repeat(201)), notA('string')),
+        channel: fc.oneof(fc.constantFrom('', 'fax', 'MCP'), notA('string')),
+        operation: fc.oneof(fc.constantFrom('employee.delete', 'create_employee'), notA('string')),
+        state: fc.oneof(fc.constantFrom('done', 'STARTED'), notA('string')),
+        since: fc.oneof(fc.constantFrom('2026-13-45', 'yesterday', '2026-11-01T08:00:00', '01/11/2026'), notA('string')),
+        until: fc.oneof(fc.constantFrom('2026-02-30', 'now'), notA('string')),
+        employeeId: fc.oneof(fc.constantFrom(0, -1, 1.5, 2_147_483_648), notA('number')),
+        limit: fc.oneof(fc.constantFrom(0, 101, 2.5), notA('number')),
+        cursor: fc.oneof(fc.constant(''), notA('string')),
+      }),
+      fc.tuple(instant, instant).filter(([a, b]) => a >= b).map(([since, until]) => ({ args: { since, until }, names: /until must be after since/ })),
+    ),
   },
   {
     tool: 'load_transaction_job',

@@ -4,21 +4,21 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { TransactionsClient } from '@washops/transactions-client';
 import { expect, it } from 'vitest';
 import { createServer } from '../src/server.js';
+import { auditedServicesOver } from './audited-services.js';
 
 /**
  * What the model sees is an API: every tool's name, title, description, schemas and annotations are
  * pinned here, so a change to any of them shows up as a reviewed diff of tools.snapshot.json.
  */
 it('pins every tool as a model sees it', async () => {
-  const services = {
-    backoffice: new BackofficeClient({ subdomain: 'demo', username: 'bot', password: 'unused-password', baseUrl: 'http://127.0.0.1:9' }),
-    transactions: new TransactionsClient({ apiId: 'demo', apiKey: 'unused-key', baseUrl: 'http://127.0.0.1:9/v1' }),
-  };
+  const audited = await auditedServicesOver(new BackofficeClient({ subdomain: 'demo', username: 'bot', password: 'unused-password', baseUrl: 'http://127.0.0.1:9' }));
+  const transactions = new TransactionsClient({ apiId: 'demo', apiKey: 'unused-key', baseUrl: 'http://127.0.0.1:9/v1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'snapshot', version: '1' });
-  await Promise.all([createServer({ services }).connect(serverSide), client.connect(clientSide)]);
+  await Promise.all([createServer({ services: { ...audited.servicesFor(), transactions } }).connect(serverSide), client.connect(clientSide)]);
   const { tools } = await client.listTools();
   await client.close();
-  await Promise.all([services.backoffice.close(), services.transactions.close()]);
+  await Promise.all([audited.close(), transactions.close()]);
+  expect(tools).toHaveLength(17);
   await expect(JSON.stringify(tools, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/tools.snapshot.json');
 });

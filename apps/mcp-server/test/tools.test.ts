@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
+import { auditedServicesOver, type AuditedServices } from './audited-services.js';
 
 const BOT = { username: 'bot', password: 'bot-password-canary-7c1' };
 const API = { apiId: 'demo', apiKey: 'api-key-canary-93be' };
@@ -17,6 +18,8 @@ const API = { apiId: 'demo', apiKey: 'api-key-canary-93be' };
 let bo: BackofficeSimulator;
 let api: TransactionsSimulator;
 let services: Required<ToolServices>;
+let audited: AuditedServices;
+let transactions: TransactionsClient;
 let client: Client;
 /** Every result this suite received, to prove no secret ever reached one. */
 const seen: string[] = [];
@@ -72,21 +75,20 @@ beforeAll(async () => {
     startBackofficeSimulator({ port: 0, users: [BOT] }),
     startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 2000 }),
   ]);
-  services = {
-    backoffice: new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url }),
-    transactions: new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 } }),
-  };
+  audited = await auditedServicesOver(new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url }), logger);
+  transactions = new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 } });
+  services = { ...(audited.servicesFor() as Required<ToolServices>), transactions };
   client = await connect({ services });
 });
 
 afterAll(async () => {
   await client?.close();
-  await Promise.allSettled([services?.backoffice.close(), services?.transactions.close()]);
+  await Promise.allSettled([audited?.close(), transactions?.close()]);
   await Promise.allSettled([bo?.close(), api?.close()]);
 });
 
 describe('the tool list', () => {
-  it('registers all sixteen tools with a title, a description and all four annotations', async () => {
+  it('registers all seventeen tools with a title, a description and all four annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
@@ -97,6 +99,7 @@ describe('the tool list', () => {
         'is_email_available',
         'is_phone_available',
         'is_pos_user_id_available',
+        'list_audit_events',
         'list_departments',
         'list_employees',
         'list_permissions',
@@ -125,14 +128,25 @@ describe('the tool list', () => {
   it('lists only the read tools in read-only mode', async () => {
     const readOnly = await connect({ services, readOnly: true });
     const { tools } = await readOnly.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
+    expect(tools.map((t) => t.name)).toContain('list_audit_events');
     expect(tools.map((t) => t.name)).not.toEqual(expect.arrayContaining(['create_employee']));
     for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     await readOnly.close();
   });
 
+  it('registers the write tools only with the audited operations', async () => {
+    const { operations: _operations, ...withoutOperations } = services;
+    const readsOnly = await connect({ services: withoutOperations });
+    const names = (await readsOnly.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('list_employees');
+    expect(names).not.toEqual(expect.arrayContaining(['create_employee']));
+    expect(names.filter((name) => ['create_employee', 'disable_employee', 'create_backoffice_user'].includes(name))).toEqual([]);
+    await readsOnly.close();
+  });
+
   it('registers only the tools of the areas that have a client', async () => {
-    const onlyTx = await connect({ services: { transactions: services.transactions } });
+    const onlyTx = await connect({ services: { transactions } });
     const names = (await onlyTx.listTools()).tools.map((t) => t.name);
     expect(names.sort()).toEqual(
       ['get_transaction', 'list_transaction_sites', 'list_transactions', 'list_transactions_by_type', 'list_transactions_v2', 'load_transaction_job'].sort(),
@@ -233,6 +247,62 @@ describe('Back Office tools', () => {
     );
     expect(refused.code).toBe('BACKOFFICE_SERVER_ERROR');
     expect(refused.message).toMatch(/active/);
+  });
+});
+
+describe('the audit tool', () => {
+  interface Listed {
+    events: Array<{ id: string; actor: string; channel: string; operation: string; state: string; startedAt: string; finishedAt: string | null; needsAttention: boolean; target: Record<string, unknown>; input: Record<string, unknown>; correlationId: string }>;
+    nextCursor: string | null;
+  }
+
+  it('lists the writes the tools above made, newest first, with ISO times, the actor and the channel', async () => {
+    const listed = structured<Listed>(await call('list_audit_events', { channel: 'mcp' }));
+    const operations = listed.events.map((e) => `${e.operation} ${e.state}`);
+    // From the Back Office tests: the disable, a refused link, the standalone user, two refused creates and the create.
+    expect(operations).toEqual(expect.arrayContaining(['employee.create succeeded', 'employee.create failed', 'employee.disable succeeded', 'backoffice_user.create succeeded']));
+    expect(listed.events.every((e) => e.actor === 'test' && e.channel === 'mcp' && !e.needsAttention)).toBe(true);
+    const startedAt = listed.events.map((e) => e.startedAt);
+    expect([...startedAt].sort().reverse()).toEqual(startedAt);
+    expect(startedAt[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const created = listed.events.find((e) => e.operation === 'employee.create' && e.state === 'succeeded')!;
+    expect(created.target).toMatchObject({ posUserId: 97_001, employeeId: expect.any(Number) });
+    expect(created.input).toMatchObject({ firstName: 'Morgan', posPin: 'generated' });
+  });
+
+  it('filters by operation, state, employee and day, and pages with the cursor', async () => {
+    const disables = structured<Listed>(await call('list_audit_events', { operation: 'employee.disable', state: 'succeeded' }));
+    expect(disables.events).toHaveLength(1);
+    const employeeId = disables.events[0]!.target['employeeId'] as number;
+    const forEmployee = structured<Listed>(await call('list_audit_events', { employeeId }));
+    // The create, the disable, and the refused duplicate that named this employee as the POS id's holder.
+    expect(forEmployee.events.map((e) => `${e.operation} ${e.state}`).sort()).toEqual(['employee.create failed', 'employee.create succeeded', 'employee.disable succeeded']);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(structured<Listed>(await call('list_audit_events', { since: tomorrow })).events).toEqual([]);
+
+    const all = structured<Listed>(await call('list_audit_events', { limit: 100 })).events;
+    expect(all.length).toBeGreaterThan(2);
+    const first = structured<Listed>(await call('list_audit_events', { limit: 2 }));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = structured<Listed>(await call('list_audit_events', { limit: 2, cursor: first.nextCursor }));
+    expect([...first.events, ...second.events].map((e) => e.id)).toEqual(all.slice(0, 4).map((e) => e.id));
+    const page = await call('list_audit_events', { limit: 2 });
+    expect(text(page)).toMatch(/^2 audit event\(s\), newest first:\n- \d{4}-/);
+    expect(text(page)).toContain(`More: call again with cursor "${first.nextCursor}".`);
+  });
+
+  it('refuses a bad state, channel, date, limit or cursor, naming it', async () => {
+    for (const [args, names] of [
+      [{ state: 'done' }, /state/],
+      [{ channel: 'fax' }, /channel/],
+      [{ since: '2026-13-45' }, /since/],
+      [{ limit: 101 }, /limit/],
+      [{ cursor: 'not-a-cursor' }, /cursor/],
+    ] as const) {
+      const result = await call('list_audit_events', args);
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(text(result), JSON.stringify(args)).toMatch(names);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import type {
   EmployeeSummary,
   Permission,
   Site,
-} from '@washops/backoffice-client';
+} from '@washops/operations/schemas';
 import { z } from 'zod';
 
 /* What the model sees; `satisfies` keeps each schema in step with the client's result types. */

@@ -8,10 +8,13 @@ type DerivedShape<S extends Shape, F extends Fronts<S>> = Omit<S, keyof F> & { [
 const issueKey = (issue: { path?: readonly PropertyKey[] | undefined; message?: string | undefined }) =>
   `${(issue.path ?? []).map(String).join('.')}|${issue.message ?? ''}`;
 
-/** A check that adds the issues `rule` finds in the value (those not already reported), changing nothing. */
-function issuesOf(rule: z.ZodType) {
+/**
+ * A check that adds the issues `rule` finds in the value (those not already reported), changing nothing;
+ * `select` picks the part of the value the rule is about.
+ */
+export function issuesOf(rule: z.ZodType, select: (value: unknown) => unknown = (value) => value) {
   return (payload: z.core.ParsePayload) => {
-    const result = rule.safeParse(payload.value);
+    const result = rule.safeParse(select(payload.value));
     if (result.success) return;
     const known = new Set(payload.issues.map(issueKey));
     for (const issue of result.error.issues) {

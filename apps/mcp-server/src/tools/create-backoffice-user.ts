@@ -1,8 +1,8 @@
 import { withoutUndefined } from '@washops/client-core';
-import { createBackofficeUserInputSchema } from '@washops/backoffice-client';
+import { createBackofficeUserInputSchema } from '@washops/operations/schemas';
 import { backofficeUserCreatedSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
-import { backofficeOf } from '../services.js';
+import { operationsOf } from '../services.js';
 import { defineTool } from '../tool.js';
 
 export const createBackofficeUser = defineTool({
@@ -25,7 +25,7 @@ export const createBackofficeUser = defineTool({
   outputSchema: backofficeUserCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, services, { signal }) {
-    return backofficeOf(services).createBackofficeUser(withoutUndefined(input), { signal });
+    return operationsOf(services).createBackofficeUser(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [

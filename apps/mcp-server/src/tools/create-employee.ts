@@ -1,9 +1,9 @@
 import { withoutUndefined } from '@washops/client-core';
-import { createEmployeeInputSchema } from '@washops/backoffice-client';
+import { createEmployeeInputSchema } from '@washops/operations/schemas';
 import { z } from 'zod';
 import { employeeCreatedSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
-import { backofficeOf } from '../services.js';
+import { operationsOf } from '../services.js';
 import { defineTool } from '../tool.js';
 
 export const createEmployee = defineTool({
@@ -39,7 +39,7 @@ export const createEmployee = defineTool({
   outputSchema: employeeCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, services, { signal }) {
-    return backofficeOf(services).createEmployee(withoutUndefined(input), { signal });
+    return operationsOf(services).createEmployee(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [

@@ -1,8 +1,8 @@
 import { withoutUndefined } from '@washops/client-core';
-import { disableEmployeeInputSchema } from '@washops/backoffice-client';
+import { disableEmployeeInputSchema } from '@washops/operations/schemas';
 import { employeeDisabledSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
-import { backofficeOf } from '../services.js';
+import { operationsOf } from '../services.js';
 import { defineTool } from '../tool.js';
 
 export const disableEmployee = defineTool({
@@ -20,7 +20,7 @@ export const disableEmployee = defineTool({
   outputSchema: employeeDisabledSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   async run(input, services, { signal }) {
-    return backofficeOf(services).disableEmployee(withoutUndefined(input), { signal });
+    return operationsOf(services).disableEmployee(withoutUndefined(input), { signal });
   },
   render: (out) =>
     [`Disabled employee ${out.employeeId}${out.posUserId ? ` (POS ${out.posUserId})` : ''}${out.email ? ` (${out.email})` : ''} at ${out.disabledAt}; verified.`, ...out.warnings.map((w) => `Warning: ${w}`)].join('\n'),

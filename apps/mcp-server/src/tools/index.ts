@@ -3,6 +3,7 @@ import { createBackofficeUser } from './create-backoffice-user.js';
 import { createEmployee } from './create-employee.js';
 import { disableEmployee } from './disable-employee.js';
 import { getTransaction } from './get-transaction.js';
+import { listAuditEvents } from './list-audit-events.js';
 import { isEmailAvailable } from './is-email-available.js';
 import { isPhoneAvailable } from './is-phone-available.js';
 import { isPosUserIdAvailable } from './is-pos-user-id-available.js';
@@ -34,4 +35,5 @@ export const allTools = [
   listTransactionsV2,
   getTransaction,
   loadTransactionJob,
+  listAuditEvents,
 ] as unknown as ToolDefinition[];

@@ -1,4 +1,4 @@
-import { emailSchema } from '@washops/backoffice-client';
+import { emailSchema } from '@washops/operations/schemas';
 import { z } from 'zod';
 import { refreshField } from '../schemas/backoffice.js';
 import { backofficeOf } from '../services.js';

@@ -1,0 +1,195 @@
+import { Writable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { BackofficeFault } from '@washops/backoffice-simulator';
+import type { AuditEvent } from '@washops/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMcpHttpServer, type McpHttpHandle } from '../src/http.js';
+import { createMcpLogger } from '../src/log.js';
+import { createServer } from '../src/server.js';
+import { allTools } from '../src/tools/index.js';
+import { startAuditedBackoffice, type AuditedBackoffice } from './audited-services.js';
+
+/**
+ * The audit proof: every tool that can change something, called as a model calls it (over HTTP with a
+ * named token), leaves exactly one finished audit event naming that token on the `mcp` channel — when it
+ * succeeds, when it is refused with a typed error, and when it stops half-way. A write tool without a
+ * scenario here fails the first test; one that writes without an event fails the others.
+ */
+
+const BOT = { username: 'bot', password: 'bot-password-canary-a4d2' };
+const TOKEN_NAME = 'ops-bot';
+const TOKEN = 'ops-bot-token-canary-0123456789abcdef0123';
+
+const written: string[] = [];
+const logger = createMcpLogger(
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      written.push(chunk.toString());
+      done();
+    },
+  }),
+);
+
+let backoffice: AuditedBackoffice;
+let http: McpHttpHandle;
+let client: Client;
+
+type Args = Record<string, unknown>;
+
+interface WriteScenarios {
+  success(): Args;
+  /** Refused with this typed error before anything changed. */
+  failure: { code: string; args(): Args };
+  /** Faults that stop the write after a step was done (or may have been); `arm` injects them, returning their removers. */
+  partial: { arm(): Array<{ remove(): void }>; args(): Args };
+}
+
+let serial = 0;
+/** Values no seeded employee has: each call gets its own. */
+const fresh = () => {
+  serial += 1;
+  return { posUserId: 96_000 + serial, email: `audit.proof${serial}@example.com`, phone: `555${7_000_000 + serial}` };
+};
+
+const newEmployee = (): Args => {
+  const unique = fresh();
+  return {
+    firstName: 'Audit',
+    lastName: `Proof${serial}`,
+    phone: unique.phone,
+    email: unique.email,
+    posUserId: unique.posUserId,
+    wageRate: 15,
+    startDate: '2026-11-02',
+    availableSites: [backoffice.bo.control.sites()[0]!.name],
+    permission: 'Cashier',
+    departments: ['Cashier'],
+  };
+};
+
+/** An active seeded employee not used by an earlier call. */
+const usedPosIds = new Set<number>();
+function activePosUserId(): number {
+  const employee = backoffice.bo.control.employees().find((e) => e.isActive && e.posUserId && !usedPosIds.has(e.posUserId));
+  usedPosIds.add(employee!.posUserId!);
+  return employee!.posUserId!;
+}
+
+const scenarios: Record<string, WriteScenarios> = {
+  create_employee: {
+    success: newEmployee,
+    failure: { code: 'DUPLICATE_ERROR', args: () => ({ ...newEmployee(), posUserId: activePosUserId() }) },
+    partial: { arm: () => [inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 })], args: newEmployee },
+  },
+  disable_employee: {
+    success: () => ({ posUserId: activePosUserId() }),
+    failure: { code: 'NOT_FOUND', args: () => ({ posUserId: 98_765_432 }) },
+    // The disable is applied, but the read that would confirm it fails.
+    partial: {
+      arm: () => {
+        const faults: Array<{ remove(): void }> = [];
+        backoffice.afterNext('POST /employee/update', () => faults.push(inject({ route: 'GET /employee/edit/*', kind: 'serverError', count: 1 })));
+        return [{ remove: () => faults.forEach((fault) => fault.remove()) }];
+      },
+      args: () => ({ posUserId: activePosUserId() }),
+    },
+  },
+  create_backoffice_user: {
+    success: () => ({ username: `auditProof${fresh().posUserId}`, email: fresh().email, permission: 'General User', firstName: 'Audit', lastName: 'Proof' }),
+    failure: { code: 'NOT_FOUND', args: () => ({ username: `auditLinked${fresh().posUserId}`, email: fresh().email, permission: 'General User', linkToEmployeePosUserId: 98_765_432 }) },
+    // The user is created, but the page that would confirm it cannot be read.
+    partial: {
+      arm: () => [inject({ route: 'GET /user/permissions/*', kind: 'serverError', count: 1 }), inject({ route: 'GET /user/edit/*', kind: 'serverError', count: 1 })],
+      args: () => ({ username: `auditPartial${fresh().posUserId}`, email: fresh().email, permission: 'General User', firstName: 'Audit', lastName: 'Partial' }),
+    },
+  },
+};
+
+const inject = (fault: BackofficeFault) => backoffice.bo.control.inject(fault);
+
+const writeTools = allTools.filter((tool) => !tool.annotations.readOnlyHint).map((tool) => tool.name);
+
+beforeAll(async () => {
+  backoffice = await startAuditedBackoffice(BOT, logger);
+  http = await startMcpHttpServer({
+    host: '127.0.0.1',
+    port: 0,
+    tokens: [
+      { name: 'someone-else', token: 'someone-else-token-0123456789abcdef01' },
+      { name: TOKEN_NAME, token: TOKEN },
+    ],
+    allowedOrigins: [],
+    serverFactory: (actorName) => createServer({ services: backoffice.servicesFor(actorName), logger }),
+  });
+  client = new Client({ name: 'audit-proof', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await http?.close();
+  await backoffice?.close();
+});
+
+async function allEvents(): Promise<AuditEvent[]> {
+  const events: AuditEvent[] = [];
+  for await (const event of backoffice.store.audit.stream({})) events.push(event);
+  return events;
+}
+
+/** Calls the tool and returns its result with the events it added. */
+async function callAndCollect(name: string, args: Args): Promise<{ result: CallToolResult; added: AuditEvent[] }> {
+  const before = new Set((await allEvents()).map((event) => event.id));
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const added = (await allEvents()).filter((event) => !before.has(event.id));
+  return { result, added };
+}
+
+const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+
+describe('every write tool leaves exactly one finished audit event', () => {
+  it('has a success, a typed failure and a partial failure scenario for each write tool', () => {
+    expect(writeTools.length).toBeGreaterThan(0);
+    expect(Object.keys(scenarios).sort()).toEqual([...writeTools].sort());
+  });
+
+  describe.each(writeTools)('%s', (name) => {
+    const scenario = () => scenarios[name] as WriteScenarios;
+
+    it('on success: state succeeded, the token\'s name as actor, channel mcp', async () => {
+      const { result, added } = await callAndCollect(name, scenario().success());
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(added).toEqual([expect.objectContaining({ actor: TOKEN_NAME, channel: 'mcp', state: 'succeeded', finishedAt: expect.any(Date) })]);
+    });
+
+    it('on a typed failure: state failed, and the result\'s reference is the event\'s correlation id', async () => {
+      const { result, added } = await callAndCollect(name, scenario().failure.args());
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(new RegExp(`^${scenario().failure.code}: `));
+      expect(added).toEqual([
+        expect.objectContaining({ actor: TOKEN_NAME, channel: 'mcp', state: 'failed', outcome: expect.objectContaining({ code: scenario().failure.code }) }),
+      ]);
+      expect(textOf(result)).toContain(`(Reference: ${added[0]!.correlationId})`);
+      expect(written.join('')).toContain(added[0]!.correlationId);
+    });
+
+    it('on a partial failure: state partial, with the steps', async () => {
+      const faults = scenario().partial.arm();
+      const { result, added } = await callAndCollect(name, scenario().partial.args()).finally(() => faults.forEach((fault) => fault.remove()));
+      expect(result.isError, textOf(result)).toBe(true);
+      expect(added).toEqual([expect.objectContaining({ actor: TOKEN_NAME, channel: 'mcp', state: 'partial', finishedAt: expect.any(Date) })]);
+      expect(textOf(result)).toContain(`(Reference: ${added[0]!.correlationId})`);
+    });
+  });
+
+  it('records no secret: not the bot\'s password, not the token, not a PIN or generated password', async () => {
+    const recorded = JSON.stringify(await allEvents());
+    expect(recorded).not.toContain(BOT.password);
+    expect(recorded).not.toContain(TOKEN);
+    expect(recorded).not.toMatch(/"posPin":\s*\d/);
+    expect(recorded).not.toMatch(/"generatedPassword"/);
+    expect(written.join('')).not.toContain(TOKEN);
+  });
+});
