@@ -1,3 +1,5 @@
+import { createInterface } from 'node:readline';
+
 /** What the command line reads and writes: the process's streams, or test doubles. */
 export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -6,6 +8,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Where relative paths start: the shell's folder (`npm run` moves to the repo root first). */
   cwd: string;
+  /** The current time (default the system clock): "older than N days" is counted from it. */
+  now?: () => Date;
 }
 
 export function processIo(): CliIo {
@@ -16,5 +20,16 @@ export function processIo(): CliIo {
 export class Interrupted extends Error {
   constructor() {
     super('Interrupted; nothing changed.');
+  }
+}
+
+/** One line of input (a piped password, a typed answer), or null when the input ends first. */
+export async function readLine(input: NodeJS.ReadableStream): Promise<string | null> {
+  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  try {
+    for await (const line of lines) return line;
+    return null;
+  } finally {
+    lines.close();
   }
 }

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { WashOpsError } from '@washops/shared-errors';
 import { type CliIo, Interrupted } from './io.js';
+import { addAuditCommand } from './audit-command.js';
 import { addUsersCommand } from './users-command.js';
 
 /** Exit codes: a refused or failed command 1, a usage error 2, interrupted 130. */
@@ -14,6 +15,7 @@ export function program(io: CliIo): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage)');
   addUsersCommand(root, io);
+  addAuditCommand(root, io);
   return root;
 }
 

@@ -1,7 +1,6 @@
-import { createInterface } from 'node:readline';
 import { ValidationError } from '@washops/shared-errors';
 import { generatePassword, newPasswordSchema } from '@washops/portal-api/accounts';
-import { type CliIo, Interrupted } from './io.js';
+import { type CliIo, Interrupted, readLine } from './io.js';
 
 export interface NewPassword {
   password: string;
@@ -20,7 +19,7 @@ export async function readNewPassword(io: CliIo, { generate }: { generate: boole
     if ((await promptHidden(io, 'Type it again: ')) !== password) throw new ValidationError('The two passwords differ; nothing changed.');
     return { password, generated: false };
   }
-  const line = await readOneLine(io.stdin);
+  const line = await readLine(io.stdin);
   if (line === null) throw new ValidationError('No password on standard input: pipe one line, or use --generate.');
   return { password: checked(line), generated: false };
 }
@@ -29,16 +28,6 @@ function checked(password: string): string {
   const result = newPasswordSchema.safeParse(password);
   if (result.success) return result.data;
   throw new ValidationError(result.error.issues[0]?.message ?? 'That password is not allowed.', { details: { field: 'password' } });
-}
-
-async function readOneLine(input: NodeJS.ReadableStream): Promise<string | null> {
-  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
-  try {
-    for await (const line of lines) return line;
-    return null;
-  } finally {
-    lines.close();
-  }
 }
 
 // Arrow keys and the like arrive as escape sequences; they are not part of a password.

@@ -1,11 +1,13 @@
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import { DuplicateError, NotFoundError } from '@washops/shared-errors';
 import { hashPassword, portalRoleSchema, portalUsernameSchema } from '@washops/portal-api/accounts';
-import { openStore, type PortalRole, type Store } from '@washops/store';
-import { storeOptionsFor } from './database.js';
+import { Operations, type ActorOperations } from '@washops/operations';
+import type { PortalRole, Store } from '@washops/store';
+import { cliActor } from './actor.js';
 import { sessionsEnded, usersTable } from './format.js';
-import { type CliIo, Interrupted } from './io.js';
+import type { CliIo } from './io.js';
 import { readNewPassword, type NewPassword } from './password-input.js';
+import { withStore } from './with-store.js';
 
 /** Commander argument parsers from the portal's own rules, so a bad value is a usage error with the rule's message. */
 function byRule(schema: typeof portalUsernameSchema | typeof portalRoleSchema) {
@@ -19,42 +21,15 @@ function byRule(schema: typeof portalUsernameSchema | typeof portalRoleSchema) {
 const username = () => new Argument('<name>', 'the portal username').argParser(byRule(portalUsernameSchema));
 const generateOption = () => new Option('--generate', 'make a random password and print it once, instead of asking for one');
 
-/**
- * Opens the store for one command and closes it however the command ends, Ctrl-C and SIGTERM
- * included: a command line that hosts the data folder must release it. A signal during the opening
- * waits for it, so PGlite is never left half-initialised.
- */
-async function withStore(io: CliIo, dataDir: string | undefined, work: (store: Store) => Promise<void>): Promise<void> {
-  let signalled = false;
-  let interrupt = () => void (signalled = true);
-  const interrupted = new Promise<never>((_, reject) => {
-    interrupt = () => {
-      signalled = true;
-      reject(new Interrupted());
-    };
-  });
-  interrupted.catch(() => undefined);
-  const onSignal = () => interrupt();
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    const store = await openStore(storeOptionsFor(io, dataDir));
-    try {
-      if (signalled) throw new Interrupted();
-      await Promise.race([work(store), interrupted]);
-    } finally {
-      await store.close();
-    }
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-  }
-}
-
 /** Asks for the password only once the user is known to exist (or not to), so no one types it in vain. */
 async function passwordFor(io: CliIo, options: { generate?: boolean }): Promise<NewPassword & { hash: string }> {
   const chosen = await readNewPassword(io, { generate: options.generate === true });
   return { ...chosen, hash: await hashPassword(chosen.password) };
+}
+
+/** The portal-user writes as this command line's user, so each lands in the audit log (channel `cli`). */
+function operationsOn(store: Store, io: CliIo): ActorOperations {
+  return new Operations({ store }).as(cliActor(io.env));
 }
 
 function printGenerated(io: CliIo, chosen: NewPassword): void {
@@ -82,7 +57,7 @@ export function addUsersCommand(parent: Command, io: CliIo): Command {
       withStore(io, dataDir(), async (store) => {
         if (await store.users.find(name)) throw new DuplicateError(`A portal user named "${name}" already exists.`);
         const chosen = await passwordFor(io, options);
-        await store.users.add({ username: name, role: options.role, passwordHash: chosen.hash });
+        await operationsOn(store, io).addPortalUser({ username: name, role: options.role, passwordHash: chosen.hash, passwordGenerated: chosen.generated });
         io.stdout.write(`Added "${name}" (${options.role}).\n`);
         printGenerated(io, chosen);
       }),
@@ -106,7 +81,7 @@ export function addUsersCommand(parent: Command, io: CliIo): Command {
     .addArgument(new Argument('<role>', 'admin or viewer').argParser(byRule(portalRoleSchema)))
     .action(async (name: string, role: PortalRole) =>
       withStore(io, dataDir(), async (store) => {
-        const change = await store.users.setRole(name, role);
+        const change = await operationsOn(store, io).setPortalUserRole(name, role);
         io.stdout.write(`"${name}" is now ${role === 'admin' ? 'an admin' : 'a viewer'}${sessionsEnded(change.sessionsEnded)}.\n`);
       }),
     );
@@ -120,7 +95,7 @@ export function addUsersCommand(parent: Command, io: CliIo): Command {
       withStore(io, dataDir(), async (store) => {
         if (!(await store.users.find(name))) throw new NotFoundError(`No portal user named "${name}".`);
         const chosen = await passwordFor(io, options);
-        const change = await store.users.setPasswordHash(name, chosen.hash);
+        const change = await operationsOn(store, io).resetPortalUserPassword(name, { passwordHash: chosen.hash, passwordGenerated: chosen.generated });
         io.stdout.write(`New password set for "${name}"${sessionsEnded(change.sessionsEnded)}.\n`);
         printGenerated(io, chosen);
       }),
@@ -132,7 +107,7 @@ export function addUsersCommand(parent: Command, io: CliIo): Command {
     .addArgument(username())
     .action(async (name: string) =>
       withStore(io, dataDir(), async (store) => {
-        const change = await store.users.disable(name);
+        const change = await operationsOn(store, io).disablePortalUser(name);
         io.stdout.write(`Disabled "${name}"${sessionsEnded(change.sessionsEnded)}.\n`);
       }),
     );
@@ -143,7 +118,7 @@ export function addUsersCommand(parent: Command, io: CliIo): Command {
     .addArgument(username())
     .action(async (name: string) =>
       withStore(io, dataDir(), async (store) => {
-        await store.users.enable(name);
+        await operationsOn(store, io).enablePortalUser(name);
         io.stdout.write(`Enabled "${name}".\n`);
       }),
     );

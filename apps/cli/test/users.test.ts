@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyPassword } from '@washops/portal-api/accounts';
@@ -149,6 +149,31 @@ describe('washops users, run as a command', () => {
     expect(await done).toMatchObject({ code: 130, stderr: 'Interrupted; nothing changed.\n' });
     expect(existsSync(lockFile)).toBe(false);
     expect(await inStore((store) => store.users.find('carl'))).toBeNull();
+  });
+
+  it('records each change as one audit event on the cli channel, as the OS user, with no password in it', async () => {
+    const everyEvent = () => inStore(async (store) => (await store.audit.list({}, { limit: 500 })).events);
+    const steps: Array<{ args: string[]; input?: string; code: number; operation: string; state: string; user: string }> = [
+      { args: ['add', 'dora', '--role', 'viewer'], input: 'correct-horse-battery\n', code: 0, operation: 'portal_user.add', state: 'succeeded', user: 'dora' },
+      { args: ['set-role', 'dora', 'admin'], code: 0, operation: 'portal_user.set_role', state: 'succeeded', user: 'dora' },
+      { args: ['reset-password', 'dora'], input: 'another-long-passphrase\n', code: 0, operation: 'portal_user.reset_password', state: 'succeeded', user: 'dora' },
+      { args: ['disable', 'dora'], code: 0, operation: 'portal_user.disable', state: 'succeeded', user: 'dora' },
+      { args: ['enable', 'dora'], code: 0, operation: 'portal_user.enable', state: 'succeeded', user: 'dora' },
+      { args: ['set-role', 'nobody', 'viewer'], code: 1, operation: 'portal_user.set_role', state: 'failed', user: 'nobody' },
+    ];
+    for (const step of steps) expect((await users(step.args, step.input ?? '')).code, step.args.join(' ')).toBe(step.code);
+    // Oldest first, the events about these two users: exactly one per command, in order.
+    const all = await everyEvent();
+    const events = all.filter((event) => ['dora', 'nobody'].includes(event.target.portalUsername ?? '')).reverse();
+    expect(events).toEqual(
+      steps.map((step) =>
+        expect.objectContaining({ channel: 'cli', actor: userInfo().username, operation: step.operation, state: step.state, target: { portalUsername: step.user } }),
+      ),
+    );
+    expect(events.find((event) => event.operation === 'portal_user.add')?.input).toEqual({ role: 'viewer', password: 'set' });
+    const recorded = JSON.stringify(all);
+    for (const password of typedPasswords) expect(recorded).not.toContain(password);
+    expect(recorded).not.toContain('scrypt$');
   });
 
   it('prints no password or hash, except a generated password, once', () => {
