@@ -153,6 +153,11 @@ describe('washops audit', () => {
 });
 
 describe('washops audit prune', () => {
+  it('has help, for the log and for prune', async () => {
+    expect(await washops(['audit', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: washops audit \[options\] \[command\][\s\S]*--format <format>[\s\S]*prune \[options\]/) });
+    expect(await washops(['audit', 'prune', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: washops audit prune \[options\][\s\S]*--older-than-days <n>[\s\S]*--yes/) });
+  });
+
   it('needs --older-than-days', async () => {
     expect(await washops(['audit', 'prune'])).toMatchObject({ code: 2, stderr: expect.stringContaining("required option '--older-than-days <n>'") });
   });

@@ -1,8 +1,9 @@
 export { createServer, selectTools, SERVER_NAME, SERVER_VERSION, type CreateServerOptions } from './server.js';
-export { startMcpHttpServer, tokenMatches, type McpHttpHandle, type McpHttpOptions } from './http.js';
-export { McpConfigError, mcpEnvDocs, readMcpConfig, type McpConfig } from './config.js';
+export { matchToken, startMcpHttpServer, tokenMatches, type McpHttpHandle, type McpHttpOptions } from './http.js';
+export { McpConfigError, mcpEnvDocs, readMcpConfig, type McpConfig, type NamedToken } from './config.js';
+export { databaseLocation, type DatabaseLocation } from './database.js';
 export { allTools } from './tools/index.js';
 export { failedToolResult, toolErrorResult } from './tool-result.js';
 export { createMcpLogger, errorForLog, type McpLogger } from './log.js';
 export type { ToolDefinition, ToolAnnotations } from './tool.js';
-export type { ToolServices } from './services.js';
+export type { AuditReads, ToolServices } from './services.js';
