@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     });
     stopHttp = http.close;
     if (!isLoopbackHost(config.http.host)) log.warn({ host: config.http.host }, 'bound beyond loopback (--allow-remote): serve this port only through TLS');
-    log.info({ url: http.url, tokens: config.http.tokens.map((t) => t.name) }, 'listening (send Authorization: Bearer <token>)');
+    log.info({ url: http.url, tokenNames: config.http.tokens.map((t) => t.name) }, 'listening (send Authorization: Bearer <token>)');
   }
 
   const shutdown = async () => {
