@@ -1,5 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { databaseLocation, type DatabaseLocation } from './database.js';
+import { storeLocationFromEnv, type StoreLocation } from '@washops/store';
 
 /** Environment variables the server reads, with what each is for. Shared names with the portal. */
 export const mcpEnvDocs = {
@@ -54,7 +54,7 @@ export interface McpConfig {
   backoffice?: BackofficeCredentials;
   transactions?: TransactionsCredentials;
   /** Where the audit log is written. */
-  database: DatabaseLocation;
+  database: StoreLocation;
   http: { host: string; port: number; tokens: NamedToken[]; allowedOrigins: string[]; allowedHosts: string[]; allowRemote: boolean };
 }
 
@@ -167,7 +167,8 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
     transport: flags.http ? 'http' : 'stdio',
     readOnly: flags.readOnly,
     demo: flags.demo,
-    database: databaseLocation(env, flags.demo),
+    // A demo's simulated tenant keeps its activity in memory, out of a real portal's folder.
+    database: storeLocationFromEnv(env, { cwd: process.cwd(), otherwise: flags.demo ? 'in-memory' : 'default-folder' }),
     http: {
       host: nonEmpty(env, 'MCP_HTTP_HOST') ?? '127.0.0.1',
       port,

@@ -1,7 +1,6 @@
 export { createServer, selectTools, SERVER_NAME, SERVER_VERSION, type CreateServerOptions } from './server.js';
 export { matchToken, startMcpHttpServer, tokenMatches, type McpHttpHandle, type McpHttpOptions } from './http.js';
 export { McpConfigError, mcpEnvDocs, readMcpConfig, type McpConfig, type NamedToken } from './config.js';
-export { databaseLocation, type DatabaseLocation } from './database.js';
 export { allTools } from './tools/index.js';
 export { failedToolResult, toolErrorResult } from './tool-result.js';
 export { createMcpLogger, errorForLog, type McpLogger } from './log.js';

@@ -1,11 +1,10 @@
 import { startBackofficeSimulator } from '@washops/backoffice-simulator';
 import { connectBackoffice, Operations, type BackofficeConnection } from '@washops/operations';
-import { openStore, type Store } from '@washops/store';
+import { openStore, type Store, type StoreLocation } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
 import type { Logger } from 'pino';
 import { McpConfigError, type McpConfig } from './config.js';
-import type { DatabaseLocation } from './database.js';
 import type { ToolServices } from './services.js';
 
 export interface RunningServices {
@@ -21,7 +20,7 @@ const DEMO_BACKOFFICE = { username: 'bot', password: 'bot-password' };
 const DEMO_DATA_API = { apiId: 'demo', apiKey: 'demo-key' };
 
 /** The audit log's database; one that cannot be opened is a start-up failure with the reason (exit 2). */
-export async function openAuditStore(database: DatabaseLocation): Promise<Store> {
+export async function openAuditStore(database: StoreLocation): Promise<Store> {
   try {
     return await openStore(database);
   } catch (error) {

@@ -1,4 +1,6 @@
 export { openStore } from './store.js';
+export { DEFAULT_DATA_DIR, storeLocationFromEnv } from './location.js';
+export type { StoreLocation, StoreLocationChoice } from './location.js';
 export type { OpenStoreOptions, Store } from './store.js';
 export { LastAdminError, SchemaTooNewError, STORE_RETRY_AFTER_MS, StoreUnavailableError } from './errors.js';
 export { describeDatabaseUrl } from './connection.js';
