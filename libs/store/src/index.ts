@@ -4,8 +4,10 @@ export { LastAdminError, SchemaTooNewError, STORE_RETRY_AFTER_MS, StoreUnavailab
 export { describeDatabaseUrl } from './connection.js';
 export type { StoreKind } from './connection.js';
 export type { MigrationResult } from './migrate.js';
-export { EXPORT_STATES, PORTAL_ROLES } from './schema.js';
-export type { ExportState, PortalRole } from './schema.js';
+export { AUDIT_CHANNELS, AUDIT_STATES, EXPORT_STATES, PORTAL_ROLES } from './schema.js';
+export type { AuditChannel, AuditOutcome, AuditState, AuditSteps, AuditTarget, ExportState, PortalRole } from './schema.js';
+export { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from './audit.js';
+export type { AuditEnd, AuditEvent, AuditFilter, AuditPage, AuditQueries, NewAuditEvent } from './audit.js';
 export type { NewPortalUser, PortalUserCredentials, PortalUserRecord, PortalUserQueries, UserChange } from './users.js';
 export { hashSessionToken } from './sessions.js';
 export type { FindSessionOptions, NewSession, SessionQueries, ValidSession } from './sessions.js';

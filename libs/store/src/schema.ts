@@ -82,4 +82,67 @@ export const exports = pgTable(
   ],
 );
 
-export const schema = { portalUsers, portalSessions, signInThrottle, exports };
+export const AUDIT_CHANNELS = ['portal', 'mcp', 'cli'] as const;
+export type AuditChannel = (typeof AUDIT_CHANNELS)[number];
+
+export const AUDIT_STATES = ['started', 'succeeded', 'failed', 'partial'] as const;
+export type AuditState = (typeof AUDIT_STATES)[number];
+
+/** Who or what a write changed, learned before or during the write. */
+export interface AuditTarget {
+  employeeId?: number;
+  posUserId?: number;
+  backofficeUsername?: string;
+  portalUsername?: string;
+}
+
+/** The steps of a multi-step write: done, possibly done (unverified), not reached. */
+export interface AuditSteps {
+  done: string[];
+  unverified: string[];
+  remaining: string[];
+}
+
+/** Error code and public message, or the result summary (never secrets). */
+export interface AuditOutcome {
+  code?: string;
+  message?: string;
+  summary?: Record<string, unknown>;
+}
+
+/**
+ * One write made in a vendor system or the portal's own users: recorded before its first request
+ * (`started`) and finished once (`succeeded`, `failed`, `partial`). A trigger keeps it append-only.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    correlationId: text('correlation_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    actor: text('actor').notNull(),
+    channel: text('channel', { enum: AUDIT_CHANNELS }).notNull(),
+    operation: text('operation').notNull(),
+    state: text('state', { enum: AUDIT_STATES }).notNull(),
+    target: jsonb('target').$type<AuditTarget>().notNull().default({}),
+    /** Copies of `target`'s ids kept by the database itself, for indexed filters. */
+    targetEmployeeId: integer('target_employee_id').generatedAlwaysAs(sql`(target ->> 'employeeId')::integer`),
+    targetPosUserId: integer('target_pos_user_id').generatedAlwaysAs(sql`(target ->> 'posUserId')::integer`),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    outcome: jsonb('outcome').$type<AuditOutcome>(),
+    steps: jsonb('steps').$type<AuditSteps>(),
+  },
+  (t) => [
+    check('audit_events_channel_check', sql`${t.channel} in ('portal', 'mcp', 'cli')`),
+    check('audit_events_state_check', sql`${t.state} in ('started', 'succeeded', 'failed', 'partial')`),
+    check('audit_events_finished_check', sql`(${t.state} = 'started') = (${t.finishedAt} is null)`),
+    index('audit_events_newest_idx').on(t.startedAt.desc(), t.id.desc()),
+    index('audit_events_employee_idx').on(t.targetEmployeeId, t.startedAt.desc()),
+    index('audit_events_pos_user_idx').on(t.targetPosUserId, t.startedAt.desc()),
+    index('audit_events_actor_idx').on(t.actor, t.startedAt.desc()),
+    index('audit_events_finished_idx').on(t.finishedAt),
+  ],
+);
+
+export const schema = { portalUsers, portalSessions, signInThrottle, exports, auditEvents };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
+import { auditQueries, streamOver, type AuditQueries } from './audit.js';
 import { connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
 import { connectEmbedded } from './embedded/connection.js';
 import { exportQueries, type ExportQueries } from './exports.js';
@@ -37,6 +38,8 @@ export interface Store {
   readonly sessions: SessionQueries;
   readonly throttle: ThrottleQueries;
   readonly exports: ExportQueries;
+  /** The audit log: every write, append-only (a trigger refuses changes to finished events). */
+  readonly audit: AuditQueries;
   /** Resolves when the database answers; throws `StoreUnavailableError` otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -91,10 +94,18 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     sessions: wrap(sessionQueries(db)),
     throttle: wrap(throttleQueries(db)),
     exports: wrap(exportQueries(db)),
+    audit: guardedAudit(auditQueries(db), wrap),
     ping: ping.ping,
     close() {
       closed ??= connection.close();
       return closed;
     },
   };
+}
+
+/** `guarded` wraps async functions; `stream` hands back a generator, so it is rebuilt over the guarded `list`. */
+function guardedAudit(queries: AuditQueries, wrap: <T extends object>(group: T) => T): AuditQueries {
+  const { stream: _stream, ...calls } = queries;
+  const safe = wrap(calls);
+  return { ...safe, stream: streamOver(safe.list) };
 }
