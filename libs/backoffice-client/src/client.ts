@@ -2,7 +2,7 @@ import { describeError, parseInput, safeLog, throwIfAborted, type FetchLike, typ
 import { ValidationError, WashOpsError, registerSecret } from '@washops/shared-errors';
 import { z } from 'zod';
 import { FormGateway } from './gateway/form-gateway.js';
-import { OperationContext } from './operations/context.js';
+import { OperationContext, type OnStep, type WriteStep } from './operations/context.js';
 import { createBackofficeUser } from './operations/create-backoffice-user.js';
 import { createEmployee } from './operations/create-employee.js';
 import { disableEmployee } from './operations/disable-employee.js';
@@ -36,6 +36,16 @@ import { Transport } from './transport/transport.js';
 export interface RequestOptions {
   /** Aborts the call: it rejects with the signal's reason at once and sends no further request. */
   signal?: AbortSignal;
+}
+
+/** What the write methods take: a request's options and a listener for the steps the write has verified. */
+export interface WriteOptions extends RequestOptions {
+  /**
+   * Awaited after each verified step, and once the employee a write targets is resolved (before its
+   * first POST); createEmployee calls it right after the insert with the new `employeeId`. One that
+   * throws is logged and ignored: the write goes on.
+   */
+  onStep?: (step: WriteStep) => void | Promise<void>;
 }
 
 export interface BackofficeClientOptions {
@@ -121,15 +131,15 @@ export class BackofficeClient implements AsyncDisposable {
     return this.#session.loginCount;
   }
 
-  createEmployee(input: CreateEmployeeInput, options: RequestOptions = {}): Promise<EmployeeCreated> {
+  createEmployee(input: CreateEmployeeInput, options: WriteOptions = {}): Promise<EmployeeCreated> {
     return this.#run('createEmployee', options, (ctx) => createEmployee(ctx, input));
   }
 
-  disableEmployee(input: DisableEmployeeInput, options: RequestOptions = {}): Promise<EmployeeDisabled> {
+  disableEmployee(input: DisableEmployeeInput, options: WriteOptions = {}): Promise<EmployeeDisabled> {
     return this.#run('disableEmployee', options, (ctx) => disableEmployee(ctx, input));
   }
 
-  createBackofficeUser(input: CreateBackofficeUserInput, options: RequestOptions = {}): Promise<BackofficeUserCreated> {
+  createBackofficeUser(input: CreateBackofficeUserInput, options: WriteOptions = {}): Promise<BackofficeUserCreated> {
     return this.#run('createBackofficeUser', options, (ctx) => createBackofficeUser(ctx, input));
   }
 
@@ -181,12 +191,12 @@ export class BackofficeClient implements AsyncDisposable {
     await this.close();
   }
 
-  async #run<T>(name: string, options: RequestOptions, operation: (ctx: OperationContext) => Promise<T>): Promise<T> {
+  async #run<T>(name: string, options: WriteOptions, operation: (ctx: OperationContext) => Promise<T>): Promise<T> {
     if (this.#closed) throw new ValidationError('This BackofficeClient is closed; create a new one');
-    const signal = parseInput(requestOptionsSchema, options ?? {}, 'options').signal;
+    const { signal, onStep } = parseInput(requestOptionsSchema, options ?? {}, 'options');
     throwIfAborted(signal);
     try {
-      return await operation(new OperationContext(this.#forms, this.#tenant, signal));
+      return await operation(new OperationContext(this.#forms, this.#tenant, signal, { onStep, logger: this.#logger }));
     } catch (error) {
       if (!signal?.aborted) throw error;
       // The caller gets its own reason; what was done before the abort still reaches the log.
@@ -198,7 +208,10 @@ export class BackofficeClient implements AsyncDisposable {
   }
 }
 
-const requestOptionsSchema = z.object({ signal: z.instanceof(AbortSignal, { error: 'signal must be an AbortSignal' }).optional() });
+const requestOptionsSchema = z.object({
+  signal: z.instanceof(AbortSignal, { error: 'signal must be an AbortSignal' }).optional(),
+  onStep: z.custom<OnStep>((value) => typeof value === 'function', 'onStep must be a function').optional(),
+});
 
 /** Takes the signal out of an options object, so the rest meets its strict schema as before. */
 function splitSignal<T>(options: (T & RequestOptions) | undefined): { signal: AbortSignal | undefined; rest: T | undefined } {

@@ -1,5 +1,6 @@
 export type { FetchLike, Logger } from '@washops/client-core';
-export { BackofficeClient, type BackofficeClientOptions, type RequestOptions } from './client.js';
+export { BackofficeClient, type BackofficeClientOptions, type RequestOptions, type WriteOptions } from './client.js';
+export type { WriteStep } from './operations/context.js';
 export { EMAIL_PATTERN, emailKey, phoneDigits } from './normalize.js';
 export { FALLBACK_TEMPLATE } from './operations/create-employee.js';
 export { LINKED_USER_WARNING } from './operations/disable-employee.js';

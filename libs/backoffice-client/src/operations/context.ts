@@ -1,8 +1,28 @@
+import { describeError, safeLog, type Logger } from '@washops/client-core';
 import type { FormGateway, PostedForm } from '../gateway/form-gateway.js';
 import type { CreateFormInfo } from '../pages/employee-create.js';
 import type { EmployeePermissionsPage } from '../pages/employee-permissions.js';
 import type { EmployeeIndex, TenantCache } from '../tenant/tenant-cache.js';
 import type { FormPairs } from '../transport/transport.js';
+
+/** Reported by a write after each verified step, and once it knows which employee it is about to change. */
+export interface WriteStep {
+  /** The step just verified, or `resolveEmployee` when the write's target was found and nothing is sent yet. */
+  step: string;
+  done: string[];
+  remaining: string[];
+  employeeId?: number;
+  posUserId?: number;
+  userId?: number;
+}
+
+export type OnStep = (step: WriteStep) => void | Promise<void>;
+
+/** What a write call adds to a read's context: its step listener and where to log one that fails. */
+export interface WriteHooks {
+  onStep?: OnStep | undefined;
+  logger?: Logger | undefined;
+}
 
 /** What one operation call works with: page reads, form posts and the tenant caches, all bound to the call's signal. */
 export class OperationContext {
@@ -10,7 +30,19 @@ export class OperationContext {
     readonly forms: FormGateway,
     readonly tenant: TenantCache,
     readonly signal: AbortSignal | undefined,
+    private readonly hooks: WriteHooks = {},
   ) {}
+
+  /** Awaits the caller's listener; one that throws is logged and ignored: the write goes on. */
+  async reportStep(step: WriteStep): Promise<void> {
+    const { onStep, logger } = this.hooks;
+    if (!onStep) return;
+    try {
+      await onStep({ ...step, done: [...step.done], remaining: [...step.remaining] });
+    } catch (error) {
+      safeLog(logger, 'warn', { step: step.step, error: describeError(error) }, 'backoffice onStep listener failed; the write goes on');
+    }
+  }
 
   getPage(path: string): Promise<string> {
     return this.forms.getPage(path, this.signal);

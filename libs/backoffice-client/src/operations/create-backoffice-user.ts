@@ -118,6 +118,10 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
       ? await findEmployeeIdByPosUserId(ctx, input.linkToEmployeePosUserId)
       : await findEmployeeIdByEmail(ctx, input.linkToEmployeeEmail as string);
 
+  if (employeeId !== undefined) {
+    await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: ['createBackofficeUser'], employeeId });
+  }
+
   const generated = input.password ? undefined : generatePassword();
   if (generated) registerSecret(generated);
   const password = input.password ?? (generated as string);
@@ -128,6 +132,7 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
     }
     throw error;
   });
+  await ctx.reportStep(withoutUndefined({ step: 'createBackofficeUser', done: ['createBackofficeUser'], remaining: [], employeeId, userId }));
 
   const warnings = [
     `The permission template '${input.permission}' was not applied: assign it in the Back Office user list (/user, shield icon).`,

@@ -64,6 +64,10 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
   const employeeId = await insertEmployee(ctx, body, input.posUserId, steps);
   const completed = ['insertEmployee'];
   const remaining = (): string[] => steps.filter((s) => !completed.includes(s));
+  const report = (step: string, userId?: number) =>
+    ctx.reportStep(withoutUndefined({ step, done: completed, remaining: remaining(), employeeId, posUserId: input.posUserId, userId }));
+  // Before the read-back and the permissions step: a process that dies from here on leaves the id on record.
+  await report('insertEmployee');
 
   const readBack = await ctx.getPage(`/employee/edit/${employeeId}`).catch((error: unknown) => {
     if (error instanceof NotFoundError) {
@@ -78,9 +82,11 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
   try {
     verifyStoredSites(employeeId, readBack, form, sites, all);
     completed.push('verifySites');
+    await report('verifySites');
 
     await applyAndConfirmPermissions(ctx, employeeId, template, permissions);
     completed.push('applyPermissions');
+    await report('applyPermissions');
 
     let backofficeUser: EmployeeCreated['backofficeUser'];
     if (input.requiresBackoffice && input.backofficeUsername) {
@@ -89,6 +95,7 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
       const password = input.backofficePassword ?? (generated as string);
       const userId = await insertAndConfirmBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
       completed.push('createBackofficeUser');
+      await report('createBackofficeUser', userId);
       backofficeUser = withoutUndefined({ userId, username: input.backofficeUsername, generatedPassword: generated });
       warnings.push(
         `The Back Office user '${input.backofficeUsername}' has no permission template yet: assign one in the Back Office user list (/user, shield icon).`,

@@ -18,6 +18,8 @@ export async function disableEmployee(ctx: OperationContext, raw: DisableEmploye
   const key = input.posUserId !== undefined ? { posUserId: input.posUserId } : { email: input.email as string };
   const warnings = [LINKED_USER_WARNING];
 
+  await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: ['disableEmployee'], employeeId, ...key });
+
   const editPath = `/employee/edit/${employeeId}`;
   const before = parseEmployeeEditPage(await ctx.getPage(editPath));
   if (!before.isActive) {
@@ -54,5 +56,6 @@ export async function disableEmployee(ctx: OperationContext, raw: DisableEmploye
       details: { employeeId, ...key, verified: false, applied: false },
     });
   }
+  await ctx.reportStep({ step: 'disableEmployee', done: ['disableEmployee'], remaining: [], employeeId, ...key });
   return { employeeId, ...key, disabledAt: new Date().toISOString(), warnings };
 }
