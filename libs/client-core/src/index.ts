@@ -1,3 +1,4 @@
+export { csvSafeText } from './csv.js';
 export { backoffDelay, sleep, throwIfAborted } from './backoff.js';
 export type { BackoffOptions } from './backoff.js';
 export type { FetchLike } from './fetch.js';

@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  AUDIT_CHANNELS,
+  AUDIT_STATES,
+  EXPORT_STATES,
+  PORTAL_ROLES,
+  type AuditOutcome,
+  type AuditSteps,
+  type AuditTarget,
+} from './constants.js';
 
-export const PORTAL_ROLES = ['admin', 'viewer'] as const;
-export type PortalRole = (typeof PORTAL_ROLES)[number];
-
-export const EXPORT_STATES = ['queued', 'running', 'finished', 'failed', 'cancelled', 'interrupted'] as const;
-export type ExportState = (typeof EXPORT_STATES)[number];
+export { AUDIT_CHANNELS, AUDIT_STATES, EXPORT_STATES, PORTAL_ROLES } from './constants.js';
+export type { AuditChannel, AuditOutcome, AuditState, AuditSteps, AuditTarget, ExportState, PortalRole } from './constants.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -81,34 +87,6 @@ export const exports = pgTable(
     index('exports_state_idx').on(t.state),
   ],
 );
-
-export const AUDIT_CHANNELS = ['portal', 'mcp', 'cli'] as const;
-export type AuditChannel = (typeof AUDIT_CHANNELS)[number];
-
-export const AUDIT_STATES = ['started', 'succeeded', 'failed', 'partial'] as const;
-export type AuditState = (typeof AUDIT_STATES)[number];
-
-/** Who or what a write changed, learned before or during the write. */
-export interface AuditTarget {
-  employeeId?: number;
-  posUserId?: number;
-  backofficeUsername?: string;
-  portalUsername?: string;
-}
-
-/** The steps of a multi-step write: done, possibly done (unverified), not reached. */
-export interface AuditSteps {
-  done: string[];
-  unverified: string[];
-  remaining: string[];
-}
-
-/** Error code and public message, or the result summary (never secrets). */
-export interface AuditOutcome {
-  code?: string;
-  message?: string;
-  summary?: Record<string, unknown>;
-}
 
 /**
  * One write made in a vendor system or the portal's own users: recorded before its first request
