@@ -1,0 +1,15 @@
+export type { Actor } from './actor.js';
+export { AUDIT_OPERATIONS, NEEDS_ATTENTION_AFTER_MS, actorSchema, auditFilterSchema, needsAttention } from './audit-rules.js';
+export type { AuditOperation } from './audit-rules.js';
+export { AUDIT_CSV_COLUMNS, auditCsv } from './audit-csv.js';
+export { ABORTED_CODE, ABORTED_MESSAGE } from './audited-write.js';
+export type { OperationsLogger } from './audited-write.js';
+export { backofficeConnectionOf, connectBackoffice } from './connection.js';
+export type { BackofficeConnection, BackofficeReads } from './connection.js';
+export { Operations } from './operations.js';
+export type { ActorOperations, OperationsOptions, PasswordChoice, WriteCallOptions } from './operations.js';
+export { SECRET_INPUT_FIELDS, recordedInput } from './recorded-input.js';
+export type { SecretInputField, SecretMarker } from './recorded-input.js';
+export { pruneAuditLog } from './retention.js';
+export { AUDIT_CHANNELS, AUDIT_STATES } from '@washops/store';
+export type { AuditChannel, AuditEvent, AuditFilter, AuditOutcome, AuditPage, AuditState, AuditSteps, AuditTarget } from '@washops/store';

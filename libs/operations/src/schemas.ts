@@ -1,0 +1,7 @@
+// Browser-safe: what the portal's forms and the MCP tools validate with. No store, no client, no node-only code.
+export * from '@washops/backoffice-client/schemas';
+export { AUDIT_CHANNELS, AUDIT_STATES, PORTAL_ROLES } from '@washops/store/constants';
+export type { AuditChannel, AuditOutcome, AuditState, AuditSteps, AuditTarget, PortalRole } from '@washops/store/constants';
+export type { AuditEvent, AuditFilter, AuditPage } from '@washops/store';
+export { AUDIT_OPERATIONS, NEEDS_ATTENTION_AFTER_MS, actorSchema, auditFilterSchema, needsAttention } from './audit-rules.js';
+export type { AuditOperation } from './audit-rules.js';
