@@ -16,7 +16,7 @@ async function createPortalDeps(): Promise<PortalDeps> {
   const env = readPortalEnv();
   registerSecret(env.backoffice.password);
   registerSecret(env.transactions.apiKey);
-  const store = await openPortalStore(env.database);
+  const store = await openPortalStore(env.database, env.auditRetentionDays);
   try {
     // The database is the system of record: PORTAL_USERS (and the demo sign-ins) only fill gaps.
     await bringInPortalUsers(store, { configured: env.auth.users, demo: env.mode === 'demo', passwordCost: PASSWORD_COST });
