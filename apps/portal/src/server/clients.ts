@@ -1,10 +1,10 @@
 import 'server-only';
 import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
-import { connectBackoffice, Operations } from '@washops/operations';
 import { ExportRegistry, transactionsBudgets, type PortalDeps } from '@washops/portal-api';
 import type { Store } from '@washops/store';
 import type { PortalEnv } from '../env';
 import { portalLogger } from './logger';
+import { loadOperations } from './operations';
 
 const DATA_API_WINDOW_MS = 15_000;
 const JOB_POLL_INTERVAL_MS = 2_000;
@@ -15,7 +15,8 @@ const JOB_POLL_INTERVAL_MS = 2_000;
  * (see `transactionsBudgets`): pages people look at, and exports, so that an export never holds up
  * a list or a detail.
  */
-export function createClients(env: PortalEnv, store: Store): Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports'> {
+export async function createClients(env: PortalEnv, store: Store): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports'>> {
+  const { connectBackoffice, Operations } = await loadOperations();
   const budgets = transactionsBudgets(DATA_API_WINDOW_MS * env.dataApiTimeScale);
   const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.exports) });
   const backoffice = connectBackoffice({ ...env.backoffice });

@@ -24,7 +24,7 @@ async function createPortalDeps(): Promise<PortalDeps> {
     await store.close().catch(() => undefined);
     throw error;
   }
-  const clients = createClients(env, store);
+  const clients = await createClients(env, store);
   // Exports cut off by the stop are marked interrupted at once, while the database is still open.
   closeOnSignals(async () => {
     await clients.exports.close();

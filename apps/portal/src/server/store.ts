@@ -1,9 +1,9 @@
 import 'server-only';
-import { pruneAuditLog } from '@washops/operations';
 import type * as StoreModule from '@washops/store';
 import type { Store } from '@washops/store';
 import type { PortalDatabaseEnv } from '../env';
 import { portalLogger } from './logger';
+import { loadOperations } from './operations';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
@@ -54,6 +54,7 @@ function keepTidy(store: Store, auditRetentionDays: number | undefined): void {
 /** One round of the hourly tidy; failures are logged, never thrown (the next round tries again). */
 export async function tidyOnce(store: Store, auditRetentionDays: number | undefined, now: Date = new Date()): Promise<void> {
   await store.sessions.purgeExpired().catch(logTidyFailure('purging expired sessions'));
+  const { pruneAuditLog } = await loadOperations();
   await pruneAuditLog(store, auditRetentionDays, now).catch(logTidyFailure('deleting audit events past their retention'));
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { AUDIT_CHANNELS, AUDIT_STATES } from '@washops/operations/schemas';
+import { AUDIT_CHANNELS, AUDIT_STATES } from '@washops/portal-api/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '../../../components/field';

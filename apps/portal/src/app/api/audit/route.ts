@@ -1,9 +1,9 @@
 import { createPortalContext, requestInfoFromHeaders } from '@washops/portal-api';
-import { auditCsv } from '@washops/operations';
-import { auditFilterSchema } from '@washops/operations/schemas';
+import { auditFilterSchema } from '@washops/portal-api/schemas';
 import { auditFilterFieldsOf, auditFilterInputOf } from '../../../audit/query';
 import { getPortalDeps } from '../../../server/deps';
 import { portalLogger } from '../../../server/logger';
+import { loadOperations } from '../../../server/operations';
 import { plainResponse, streamedText, unavailableResponse } from '../../../server/responses';
 
 export const dynamic = 'force-dynamic';
@@ -32,6 +32,7 @@ async function download(request: Request): Promise<Response> {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'filter'}: ${issue.message}`);
     return plainResponse(400, `The filters are not valid. ${problems.join('; ')}`);
   }
+  const { auditCsv } = await loadOperations();
   const body = streamedText(auditCsv(deps.store.audit.stream(parsed.data)), (error) =>
     portalLogger().error({ error: { name: (error as Error).name, message: (error as Error).message } }, 'the activity CSV download failed'),
   );
