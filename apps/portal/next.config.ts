@@ -5,11 +5,13 @@ const config: NextConfig = {
   poweredByHeader: false,
   // The clients parse HTML and hold cookie jars: keep them and their dependencies out of the bundle.
   // The store loads PGlite's WebAssembly from its package and its migrations from its own folder,
-  // so it and its drivers are loaded from node_modules at run time, not bundled.
+  // so it and its drivers are loaded from node_modules at run time, not bundled; so is the operations
+  // library, whose entry re-exports the store's.
   serverExternalPackages: [
     'cheerio',
     'tough-cookie',
     '@washops/store',
+    '@washops/operations',
     '@electric-sql/pglite',
     '@electric-sql/pglite-socket',
     'pg',

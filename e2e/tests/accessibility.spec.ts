@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/transactions/export', heading: 'Export transactions' },
   { path: '/admin/users', heading: 'Portal users' },
   { path: '/account', heading: 'Change password' },
+  { path: '/activity', heading: 'Activity' },
 ] as const;
 
 async function scanPage(page: Page, path: string, heading: string): Promise<void> {
@@ -35,6 +36,14 @@ test('the sign-in page', async ({ browser, baseURL }) => {
   await context.close();
 });
 
+// At least one event for the Activity page to show: a refused disable (no such POS id) changes nothing at the tenant.
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+  const response = await context.request.post('/api/trpc/employees.disable', { data: { posUserId: 999_999 }, headers: { origin: baseURL ?? '' } });
+  expect(response.status()).toBe(404);
+  await context.close();
+});
+
 for (const [role, state] of [['admin', ADMIN_STATE], ['viewer', VIEWER_STATE]] as const) {
   test.describe(`as the ${role}`, () => {
     test.use({ storageState: state });
@@ -44,6 +53,24 @@ for (const [role, state] of [['admin', ADMIN_STATE], ['viewer', VIEWER_STATE]] a
         await scanPage(page, path, heading);
       });
     }
+
+    test('an employee’s history page', async ({ page }) => {
+      await page.goto('/employees');
+      const first = page.getByRole('row').nth(1).getByRole('link').first();
+      const name = (await first.textContent())?.trim() ?? '';
+      await first.click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+    });
+
+    test('the Activity page with a row’s details open', async ({ page }) => {
+      await page.goto('/activity');
+      await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+      await page.getByTestId('audit-row').first().getByText('Details').click();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+    });
 
     test('a transaction’s detail page', async ({ page }) => {
       const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

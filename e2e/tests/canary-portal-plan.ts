@@ -226,9 +226,36 @@ async function portalUsers(probe: PortalProbe, { admin, viewer }: SignedIn, secr
   await probe.call('change password signed out', 'auth.changePassword', { currentPassword: reset, newPassword: `${secrets.portalPassword}-new` }, { expect: 'UNAUTHORIZED' });
 }
 
+interface AuditPageData {
+  events: Array<{ target: { employeeId?: number } }>;
+  nextCursor: string | null;
+}
+
+/** The audit log the writes above filled: its lists, filters and CSV, on success and refusal paths. */
+async function activity(probe: PortalProbe, { admin, viewer }: SignedIn): Promise<number | undefined> {
+  await probe.call('audit facets', 'audit.facets', undefined, { cookie: viewer, expect: 'ok' });
+  await probe.call('audit facets signed out', 'audit.facets', undefined, { expect: 'UNAUTHORIZED' });
+  const first = dataOf<AuditPageData>(await probe.call('activity', 'audit.list', { limit: 5 }, { cookie: viewer, expect: 'ok' }));
+  if (first.nextCursor) await probe.call('older activity', 'audit.list', { limit: 5, cursor: first.nextCursor }, { cookie: viewer, expect: 'ok' });
+  else probe.mismatches.push('the activity has a single page of 5 after every write: the writes left no trail');
+  await probe.call('activity of a channel', 'audit.list', { filter: { channel: 'portal', state: 'partial' } }, { cookie: admin, expect: 'ok' });
+  const creations = dataOf<AuditPageData>(
+    await probe.call('employees created', 'audit.list', { filter: { operation: 'employee.create', state: 'succeeded' }, limit: 1 }, { cookie: admin, expect: 'ok' }),
+  );
+  await probe.call('activity, bad filter', 'audit.list', { filter: { channel: 'fax' } }, { cookie: admin, expect: 'BAD_REQUEST' });
+  await probe.call('activity signed out', 'audit.list', {}, { expect: 'UNAUTHORIZED' });
+  await probe.get('activity CSV', '/api/audit', { cookie: admin, expect: 'ok' });
+  await probe.get('activity CSV of a day', `/api/audit?since=${new Date().toISOString().slice(0, 10)}&channel=portal`, { cookie: viewer, expect: 'ok' });
+  await probe.get('activity CSV, bad filter', '/api/audit?since=yesterday', { cookie: admin, expect: 'HTTP 400' });
+  await probe.get('activity CSV signed out', '/api/audit', { expect: 'HTTP 401' });
+  return creations.events[0]?.target.employeeId;
+}
+
 /** The pages render procedures in-process (server components): their HTML is scanned too. */
-async function pages(probe: PortalProbe, { admin }: SignedIn, transId: string): Promise<void> {
-  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`, '/admin/users', '/account'];
+async function pages(probe: PortalProbe, { admin }: SignedIn, transId: string, employeeId: number | undefined): Promise<void> {
+  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`, '/admin/users', '/account', '/activity'];
+  if (employeeId === undefined) probe.mismatches.push('no audit event names an employee');
+  else paths.push(`/employees/${employeeId}`);
   for (const path of paths) await probe.get('page', path, { cookie: admin, expect: 'ok' });
   await probe.get('unknown page', '/no-such-page', { cookie: admin, expect: 'HTTP 404' });
   await probe.get('page signed out', '/employees', { expect: 'HTTP 307' });
@@ -249,7 +276,8 @@ export async function exercisePortal(probe: PortalProbe, sims: Simulators, secre
   const transId = await transactionReads(probe, sims, signedIn);
   await exports(probe, sims, signedIn);
   await portalUsers(probe, signedIn, secrets);
-  await pages(probe, signedIn, transId);
+  const employeeId = await activity(probe, signedIn);
+  await pages(probe, signedIn, transId, employeeId);
   await botSignInFailures(probe, sims, signedIn);
   await signOut(probe, signedIn);
 }

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { expect, test } from '@playwright/test';
+import { auditRowsOf } from './canary-audit.js';
 import { CapturedText, makeSecrets, runStorage, startPortal, startSimulators, type RunningPortal, type RunStorage, type Simulators } from './canary-harness.js';
 import { exerciseMcp, McpProbe } from './canary-mcp.js';
 import { exercisePortal } from './canary-portal-plan.js';
@@ -9,7 +10,7 @@ import { PortalProbe, routerProcedures } from './canary-portal-probe.js';
 // key, the password of the portal's database and a portal user's password. The built portal and the built MCP
 // server run in tenant mode (credentials from the environment, as deployed) against the simulators.
 // Every procedure and every tool is called on success and failure paths; every answer, header, log
-// line and tool result is kept, and none may contain any of the secrets. No browser is needed.
+// line, tool result and audit row is kept, and none may contain any of the secrets. No browser is needed.
 
 test('no secret appears in any answer, header, log or tool result of the portal and the MCP server', async () => {
   test.setTimeout(15 * 60_000);
@@ -31,6 +32,13 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     expect(portalProbe.mismatches, 'portal calls that did not come to what they should').toEqual([]);
     await portal.stop();
     portal = undefined;
+
+    // Every audit row the portal wrote, as stored: none may hold a secret (the scan below reads them).
+    const auditRows = await auditRowsOf(storage);
+    expect(new Set(auditRows.map((row) => row.operation)), 'audited operations').toEqual(
+      new Set(['employee.create', 'employee.disable', 'backoffice_user.create', 'portal_user.add', 'portal_user.set_role', 'portal_user.reset_password', 'portal_user.disable', 'portal_user.enable', 'portal_user.change_password']),
+    );
+    for (const row of auditRows) captured.add(`audit row ${row.id} (${row.operation}, ${row.state})`, JSON.stringify(row));
 
     mcp = await McpProbe.start(captured, secrets, sims);
     const tools = await mcp.toolNames();

@@ -98,6 +98,15 @@ describe('readPortalEnv', () => {
     expect(() => readPortalEnv({ WASHOPS_DEMO: '1', EXPORT_STALE_SECONDS: 'soon' })).toThrow(/EXPORT_STALE_SECONDS/);
   });
 
+  it('keeps audit events forever unless AUDIT_RETENTION_DAYS names a positive whole number of days, and refuses anything else', () => {
+    expect(readPortalEnv({ WASHOPS_DEMO: '1' }).auditRetentionDays).toBeUndefined();
+    expect(readPortalEnv({ WASHOPS_DEMO: '1', AUDIT_RETENTION_DAYS: '365' }).auditRetentionDays).toBe(365);
+    expect(readPortalEnv({ ...tenant, AUDIT_RETENTION_DAYS: '30' }, ROOT).auditRetentionDays).toBe(30);
+    expect(messageOf(() => readPortalEnv({ WASHOPS_DEMO: '1', AUDIT_RETENTION_DAYS: '0' }))).toContain('AUDIT_RETENTION_DAYS: must be a positive whole number of days');
+    expect(messageOf(() => readPortalEnv({ WASHOPS_DEMO: '1', AUDIT_RETENTION_DAYS: '1.5' }))).toContain('AUDIT_RETENTION_DAYS: must be a whole number of days');
+    expect(messageOf(() => readPortalEnv({ ...tenant, AUDIT_RETENTION_DAYS: 'a year' }, ROOT))).toContain('AUDIT_RETENTION_DAYS');
+  });
+
   it('trusts forwarded headers only from the proxy TRUST_PROXY names, and refuses a malformed setting', () => {
     expect(readPortalEnv({ WASHOPS_DEMO: '1', TRUST_PROXY: '1' }).auth.trustProxy).toEqual({ kind: 'hops', hops: 1 });
     expect(readPortalEnv({ WASHOPS_DEMO: '1', TRUST_PROXY: '10.0.0.5' }).auth.trustProxy).toEqual({ kind: 'addresses', addresses: new Set(['10.0.0.5']) });

@@ -23,6 +23,7 @@ const portalEnvDocs = {
   PORTAL_SESSION_TTL_MINUTES: 'how long a sign-in lasts (default 480)',
   EXPORT_STALE_SECONDS:
     'how long a running export may go without news from the instance running it before it is shown interrupted (default 60)',
+  AUDIT_RETENTION_DAYS: 'how many days finished audit events are kept (a positive whole number); unset keeps them forever',
   PORTAL_SECURE_COOKIES: '1 (default with a tenant) marks the session cookie Secure; 0 for plain-HTTP set-ups',
   TRUST_PROXY:
     'the reverse proxy whose X-Forwarded-For/-Host count: a hop count (1 = one proxy) or a comma-separated list of its IP addresses; unset trusts none',
@@ -45,6 +46,9 @@ const ttlMinutes = z.coerce.number().int().min(1, 'must be at least 1').max(60 *
 
 /** Twice the registry's 5 s heartbeat at least, or a live export could look stale. */
 const exportStaleSeconds = z.coerce.number().min(10, 'must be at least 10 (twice the 5 s heartbeat of a running export)').max(3600, 'must be at most 3600').default(60);
+
+/** Unset keeps the audit log forever; a value is a whole number of days. */
+const auditRetentionDays = z.coerce.number().int('must be a whole number of days').positive('must be a positive whole number of days').optional();
 
 const trustProxy = z
   .string()
@@ -70,6 +74,7 @@ const tenantSchema = z.object({
   PORTAL_SECURE_COOKIES: flag.default(true),
   TRUST_PROXY: trustProxy,
   EXPORT_STALE_SECONDS: exportStaleSeconds,
+  AUDIT_RETENTION_DAYS: auditRetentionDays,
 });
 
 const demoSchema = z.object({
@@ -81,6 +86,7 @@ const demoSchema = z.object({
   PORTAL_SECURE_COOKIES: flag.default(false),
   TRUST_PROXY: trustProxy,
   EXPORT_STALE_SECONDS: exportStaleSeconds,
+  AUDIT_RETENTION_DAYS: auditRetentionDays,
 });
 
 export interface PortalAuthEnv {
@@ -106,6 +112,8 @@ export interface PortalEnv {
   database: PortalDatabaseEnv;
   /** An export without news from its instance for this long was cut off by a stop (EXPORT_STALE_SECONDS). */
   exportStaleAfterMs: number;
+  /** Finished audit events older than this many days are deleted hourly (AUDIT_RETENTION_DAYS); undefined keeps them. */
+  auditRetentionDays: number | undefined;
 }
 
 /** Where the system of record lives: PostgreSQL when DATABASE_URL is set, else PGlite in a folder. */
@@ -178,6 +186,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
       },
       database: databaseFrom(env, cwd),
       exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     };
   }
   const parsed = tenantSchema.safeParse(env);
@@ -200,5 +209,6 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
     },
     database: databaseFrom(env, cwd),
     exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

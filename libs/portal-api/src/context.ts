@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server';
-import type { BackofficeClient } from '@washops/backoffice-client';
+import type { BackofficeReads, Operations } from '@washops/operations';
 import type { TransactionsClient } from '@washops/transactions-client';
 import type { Store } from '@washops/store';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
@@ -27,27 +27,15 @@ export interface PortalAuthConfig {
   secureCookies: boolean;
 }
 
-/** The BackOffice operations the portal uses (a `BackofficeClient` has them all). */
-export type BackofficeApi = Pick<
-  BackofficeClient,
-  | 'createEmployee'
-  | 'disableEmployee'
-  | 'createBackofficeUser'
-  | 'listSites'
-  | 'listDepartments'
-  | 'listPermissions'
-  | 'listEmployees'
-  | 'isPosUserIdAvailable'
-  | 'isEmailAvailable'
-  | 'isPhoneAvailable'
->;
-
 /** Everything procedures need, created once per process. The clients hold the tenant's credentials. */
 export interface PortalDeps {
   auth: PortalAuthConfig;
-  /** The system of record: portal users, sessions, the sign-in throttle, exports. */
+  /** The system of record: portal users, sessions, the sign-in throttle, exports, the audit log (read here; written by `operations`). */
   store: Store;
-  backoffice: BackofficeApi;
+  /** The BackOffice's reads; its writes go through `operations` only. */
+  backoffice: BackofficeReads;
+  /** Every write, audited: procedures call it as the signed-in user (see `operationsAs`). */
+  operations: Operations;
   /** The Data API client for the transaction pages (lists, detail, sites): the interactive budget share. */
   transactions: TransactionsClient;
   /** Bulk exports, one registry per process, with a Data API client of their own budget share (see `transactionsBudgets`). */

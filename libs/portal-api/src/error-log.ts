@@ -24,16 +24,24 @@ function isAbandoned(error: TRPCError): boolean {
   return error.code === 'CLIENT_CLOSED_REQUEST' || name === 'AbortError' || name === 'ResponseAborted';
 }
 
+/** The correlation id an audited write gave its failure: its audit event and log lines carry it too. */
+function correlationIdOf(error: TRPCError): string | null {
+  const details = error.cause instanceof PublicErrorCause ? error.cause.publicError.details : null;
+  const correlationId = details?.['correlationId'];
+  return typeof correlationId === 'string' && correlationId !== '' ? correlationId : null;
+}
+
 /**
- * The short random reference of a failure that is logged, the same for the response and the log
- * line (both ask for it in either order); `null` for refusals that need no log (bad input, sign-in)
- * and for requests the browser abandoned.
+ * The reference of a failure that is logged, the same for the response and the log line (both ask
+ * for it in either order): an audited write's correlation id, so that the Activity page, the log and
+ * the message agree; else a short random one. `null` for refusals that need no log (bad input,
+ * sign-in) and for requests the browser abandoned.
  */
 export function referenceOf(error: TRPCError): string | null {
   if ((!LOGGED_CODES.has(error.code) && !isPartialFailure(error)) || isAbandoned(error)) return null;
   let reference = referenceByError.get(error);
   if (!reference) {
-    reference = randomBytes(4).toString('hex');
+    reference = correlationIdOf(error) ?? randomBytes(4).toString('hex');
     referenceByError.set(error, reference);
   }
   return reference;

@@ -2,12 +2,13 @@ export { PublicErrorCause, toTrpcError } from './errors.js';
 export { publicErrorOf } from './public-error.js';
 export { createErrorLogger, logPortalError, referenceOf, type PortalLogger } from './error-log.js';
 export { appRouter, createCaller, type AppRouter } from './root.js';
+export { operationsAs } from './actor-operations.js';
+export { auditEventView, auditListInput, MAX_AUDIT_PAGE, type AuditEventView, type AuditListInput } from './routers/audit.js';
 export {
   createFetchContextFactory,
   createPortalContext,
   portalResponseMeta,
   requestInfoFromHeaders,
-  type BackofficeApi,
   type PortalAuthConfig,
   type PortalContext,
   type PortalDeps,

@@ -1,3 +1,4 @@
+import { auditRouter } from './routers/audit.js';
 import { authRouter } from './routers/auth.js';
 import { discoveryRouter } from './routers/discovery.js';
 import { employeesRouter } from './routers/employees.js';
@@ -8,6 +9,7 @@ import { createCallerFactory, router } from './trpc.js';
 
 /** One router per domain. */
 export const appRouter = router({
+  audit: auditRouter,
   auth: authRouter,
   discovery: discoveryRouter,
   employees: employeesRouter,

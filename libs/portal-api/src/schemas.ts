@@ -1,6 +1,7 @@
 // Input schemas shared by the procedures and the portal's forms. Browser-safe: zod, the account
-// rules (their node:crypto import serves only generatePassword, which bundlers drop) and the
-// transactions client's browser-safe schema entry.
+// rules (their node:crypto import serves only generatePassword, which bundlers drop), the
+// transactions client's browser-safe schema entry and the operations' (re-exported below for the
+// portal, which loads the operations library itself only at run time).
 import {
   DateInputSchema,
   LoadJobOptionsSchema,
@@ -74,3 +75,19 @@ export const exportStartInput = z
 export type ExportStartInput = z.input<typeof exportStartInput>;
 
 export const exportIdInput = z.object({ id: z.uuid('expected an export id') });
+
+/* ---- The BackOffice inputs and the audit log's rules, from the operations' browser-safe entry. ---- */
+
+export {
+  AUDIT_CHANNELS,
+  AUDIT_OPERATIONS,
+  AUDIT_STATES,
+  auditFilterSchema,
+  createBackofficeUserInputSchema,
+  createEmployeeInputSchema,
+  emailSchema,
+  phoneSchema,
+  posUserIdSchema,
+  type CreateBackofficeUserInput,
+  type CreateEmployeeInput,
+} from '@washops/operations/schemas';

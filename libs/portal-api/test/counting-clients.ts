@@ -1,5 +1,6 @@
+import type { BackofficeClient } from '@washops/backoffice-client';
 import type { TransactionsClient } from '@washops/transactions-client';
-import { ExportRegistry, type BackofficeApi, type ExportClient, type PortalDeps } from '../src/index.js';
+import { ExportRegistry, type ExportClient, type PortalDeps } from '../src/index.js';
 import { makeDeps } from './helpers.js';
 
 /** Every client call a procedure made, by method name. */
@@ -8,8 +9,8 @@ export interface CallLog {
 }
 
 /** Answers every BackOffice call with an empty success and writes it down. */
-function countingBackoffice(log: CallLog): BackofficeApi {
-  return new Proxy({} as BackofficeApi, {
+function countingBackoffice(log: CallLog): BackofficeClient {
+  return new Proxy({} as BackofficeClient, {
     get: (_target, method) => async () => {
       log.calls.push(`backoffice.${String(method)}`);
       return method === 'listSites' || method === 'listDepartments' || method === 'listPermissions' || method === 'listEmployees' ? [] : {};

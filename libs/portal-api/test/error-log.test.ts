@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { BackofficeClient } from '@washops/backoffice-client';
 import { BackofficeServerError, NotFoundError, registerSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,6 @@ import {
   createPortalContext,
   ExportRegistry,
   publicErrorOf,
-  type BackofficeApi,
   type PortalLogger,
 } from '../src/index.js';
 import { browserRequest, errorOf, makeDeps, sessionCookieOf, testStore } from './helpers.js';
@@ -24,18 +24,18 @@ function capturingLogger() {
   return { logger, entries };
 }
 
-function failingBackoffice(error: () => Error): BackofficeApi {
+function failingBackoffice(error: () => Error): BackofficeClient {
   const fail = async () => {
     throw error();
   };
-  return new Proxy({}, { get: () => fail }) as BackofficeApi;
+  return new Proxy({}, { get: () => fail }) as BackofficeClient;
 }
 
 function connectToTenantDatabase(): never {
   throw new Error(`connection refused for postgres://bot:${TENANT_SECRET}@db.internal/tenant`);
 }
 
-async function callOverHttp(backoffice: BackofficeApi, path: string, body?: unknown) {
+async function callOverHttp(backoffice: BackofficeClient, path: string, body?: unknown) {
   const { logger, entries } = capturingLogger();
   const deps = await makeDeps(backoffice);
   const cookie = await sessionCookieOf(deps, 'admin');

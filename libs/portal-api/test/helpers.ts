@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
+import { backofficeConnectionOf, Operations } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
@@ -11,7 +12,6 @@ import {
   createCaller,
   createPortalContext,
   ExportRegistry,
-  type BackofficeApi,
   type PortalDeps,
   type PortalRequestInfo,
   type PortalAuthConfig,
@@ -21,11 +21,17 @@ import {
 import { expect } from 'vitest';
 
 /** Clients that are never called (no server behind them): for tests of sign-in and guards. */
-export function unreachableClients(): Pick<PortalDeps, 'backoffice' | 'transactions'> {
+export function unreachableClients(): { backoffice: BackofficeClient; transactions: TransactionsClient } {
   return {
     backoffice: new BackofficeClient({ username: 'bot', password: 'bot-password', baseUrl: 'http://127.0.0.1:9' }),
     transactions: new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: 'http://127.0.0.1:9/v1' }),
   };
+}
+
+/** The BackOffice reads and the audited operations over `store`, as the portal wires them. */
+export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations'> {
+  const connection = backofficeConnectionOf(backoffice);
+  return { backoffice: connection.reads, operations: new Operations({ store, backoffice: connection }) };
 }
 
 /** The lowest cost `verifyPassword` accepts: tests sign in often, and the real cost takes about a second here. */
@@ -59,15 +65,18 @@ export function makeAuth(store: Store, overrides: Partial<PortalAuthConfig> = {}
   };
 }
 
-/** A portal's dependencies over the file's database, its sign-in throttle counts cleared (as a fresh database would have them). */
-export async function makeDeps(backoffice?: BackofficeApi): Promise<PortalDeps> {
+/**
+ * A portal's dependencies over the file's database, its sign-in throttle counts cleared (as a fresh
+ * database would have them). `backoffice` may be a stand-in with the client's methods.
+ */
+export async function makeDeps(backoffice?: BackofficeClient): Promise<PortalDeps> {
   const clients = unreachableClients();
   const store = await testStore();
   await store.throttle.forgetOlderThan(new Date(Date.now() + 86_400_000));
   return {
     auth: makeAuth(store),
     store,
-    backoffice: backoffice ?? clients.backoffice,
+    ...backofficeDeps(store, backoffice ?? clients.backoffice),
     transactions: clients.transactions,
     exports: new ExportRegistry(clients.transactions, store),
   };

@@ -3,7 +3,7 @@ import { openStore, type Store } from '@washops/store';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportRegistry, bringInPortalUsers, createCaller, createPortalContext, type PortalDeps } from '../src/index.js';
-import { TEST_PASSWORD_COST, browserRequest, makeAuth, unreachableClients } from './helpers.js';
+import { TEST_PASSWORD_COST, backofficeDeps, browserRequest, makeAuth, unreachableClients } from './helpers.js';
 
 /** A PostgreSQL server whose user may create databases (libs/store/README.md shows how to start one). */
 const serverUrl = process.env['WASHOPS_TEST_DATABASE_URL'];
@@ -34,7 +34,13 @@ describe.skipIf(!serverUrl)('two portal instances on one PostgreSQL', () => {
     stores.push(store);
     await bringInPortalUsers(store, { configured: [], demo: true, passwordCost: TEST_PASSWORD_COST });
     const clients = unreachableClients();
-    return { auth: makeAuth(store), store, ...clients, exports: new ExportRegistry(clients.transactions, store) };
+    return {
+      auth: makeAuth(store),
+      store,
+      ...backofficeDeps(store, clients.backoffice),
+      transactions: clients.transactions,
+      exports: new ExportRegistry(clients.transactions, store),
+    };
   }
 
   beforeAll(async () => {

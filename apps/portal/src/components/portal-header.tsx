@@ -11,6 +11,7 @@ const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }>
   { href: '/employees', label: 'Employees' },
   { href: '/users', label: 'Back Office users' },
   { href: '/transactions', label: 'Transactions' },
+  { href: '/activity', label: 'Activity' },
   { href: '/admin/users', label: 'Portal users', adminOnly: true },
 ];
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Site } from '@washops/backoffice-client';
+import type { Site } from '@washops/operations/schemas';
 import { CheckboxField, CheckboxGroup } from './field';
 import { Loading } from './query-state';
 

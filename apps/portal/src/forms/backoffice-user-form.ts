@@ -1,5 +1,5 @@
 import { withoutUndefined } from '@washops/client-core';
-import { createBackofficeUserInputSchema, type CreateBackofficeUserInput } from '@washops/backoffice-client/schemas';
+import { createBackofficeUserInputSchema, type CreateBackofficeUserInput } from '@washops/portal-api/schemas';
 import { fieldErrorsFromIssues, wholeNumber } from './employee-form';
 
 export interface BackofficeUserFormValues {

@@ -1,5 +1,5 @@
 import { withoutUndefined } from '@washops/client-core';
-import { createEmployeeInputSchema, type CreateEmployeeInput } from '@washops/backoffice-client/schemas';
+import { createEmployeeInputSchema, type CreateEmployeeInput } from '@washops/portal-api/schemas';
 
 /** What the create-employee form holds: strings and choices, as typed. */
 export interface EmployeeFormValues {

@@ -16,7 +16,7 @@ async function createPortalDeps(): Promise<PortalDeps> {
   const env = readPortalEnv();
   registerSecret(env.backoffice.password);
   registerSecret(env.transactions.apiKey);
-  const store = await openPortalStore(env.database);
+  const store = await openPortalStore(env.database, env.auditRetentionDays);
   try {
     // The database is the system of record: PORTAL_USERS (and the demo sign-ins) only fill gaps.
     await bringInPortalUsers(store, { configured: env.auth.users, demo: env.mode === 'demo', passwordCost: PASSWORD_COST });
@@ -24,7 +24,7 @@ async function createPortalDeps(): Promise<PortalDeps> {
     await store.close().catch(() => undefined);
     throw error;
   }
-  const clients = createClients(env, store);
+  const clients = await createClients(env, store);
   // Exports cut off by the stop are marked interrupted at once, while the database is still open.
   closeOnSignals(async () => {
     await clients.exports.close();

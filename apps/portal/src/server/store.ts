@@ -3,6 +3,7 @@ import type * as StoreModule from '@washops/store';
 import type { Store } from '@washops/store';
 import type { PortalDatabaseEnv } from '../env';
 import { portalLogger } from './logger';
+import { loadOperations } from './operations';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
@@ -20,7 +21,7 @@ function loadStore(): Promise<typeof StoreModule> {
  * embedded database in its data folder. Throws the store's errors (unreachable, schema too new)
  * for boot to report; a broken idle connection later is logged, and the next query reconnects.
  */
-export async function openPortalStore(database: PortalDatabaseEnv): Promise<Store> {
+export async function openPortalStore(database: PortalDatabaseEnv, auditRetentionDays: number | undefined): Promise<Store> {
   const logger = portalLogger();
   const { openStore } = await loadStore();
   const store =
@@ -30,18 +31,31 @@ export async function openPortalStore(database: PortalDatabaseEnv): Promise<Stor
           onConnectionError: (error) => logger.error({ error: { name: error.name, message: error.message } }, 'database connection lost'),
         })
       : await openStore({ dataDir: database.dataDir });
-  keepTidy(store);
+  keepTidy(store, auditRetentionDays);
   return store;
 }
 
-/** Expired sessions are refused anyway; deleting them now and then keeps the table small. */
-function keepTidy(store: Store): void {
-  const purge = () =>
-    store.sessions.purgeExpired().catch((error: unknown) => {
-      portalLogger().error({ error: { name: (error as Error).name, message: (error as Error).message } }, 'purging expired sessions failed');
-    });
-  setInterval(purge, PURGE_EVERY_MS).unref();
+function logTidyFailure(what: string) {
+  return (error: unknown) => {
+    portalLogger().error({ error: { name: (error as Error).name, message: (error as Error).message } }, `${what} failed`);
+  };
+}
+
+/**
+ * Expired sessions are refused anyway; deleting them now and then keeps the table small. Finished
+ * audit events older than AUDIT_RETENTION_DAYS go too (none when it is unset: kept forever).
+ */
+function keepTidy(store: Store, auditRetentionDays: number | undefined): void {
+  const purge = () => tidyOnce(store, auditRetentionDays);
+  setInterval(() => void purge(), PURGE_EVERY_MS).unref();
   void purge();
+}
+
+/** One round of the hourly tidy; failures are logged, never thrown (the next round tries again). */
+export async function tidyOnce(store: Store, auditRetentionDays: number | undefined, now: Date = new Date()): Promise<void> {
+  await store.sessions.purgeExpired().catch(logTidyFailure('purging expired sessions'));
+  const { pruneAuditLog } = await loadOperations();
+  await pruneAuditLog(store, auditRetentionDays, now).catch(logTidyFailure('deleting audit events past their retention'));
 }
 
 const CLOSE_GRACE_MS = 10_000;

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { ValidationError } from '@washops/shared-errors';
+import { operationsAs } from '../actor-operations.js';
 import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth/cookies.js';
 import { checkPassword, upgradeHashIfOld } from '../auth/password-checks.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -54,7 +55,7 @@ export const authRouter = router({
    * changed it stays signed in here only.
    */
   changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    const { store, auth } = ctx.deps;
+    const { auth } = ctx.deps;
     let newHash = '';
     const user = await checkPassword(ctx.deps, {
       attempt: { username: ctx.session.username, address: addressOf(ctx) },
@@ -70,7 +71,7 @@ export const authRouter = router({
         newHash = await hashPassword(input.newPassword, auth.passwordCost);
       },
     });
-    await store.users.setPasswordHash(user.username, newHash);
+    await operationsAs(ctx).changeOwnPassword(newHash);
     await startSession(ctx, user.id);
     return { changed: true as const };
   }),

@@ -1,4 +1,4 @@
-import { listPermissionsOptionsSchema, refreshOptionsSchema } from '@washops/backoffice-client';
+import { listPermissionsOptionsSchema, refreshOptionsSchema } from '@washops/operations/schemas';
 import { protectedProcedure, router } from '../trpc.js';
 
 /** The tenant's sites, departments and permission templates, for the forms' selects. */

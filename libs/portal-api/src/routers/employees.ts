@@ -5,8 +5,9 @@ import {
   listEmployeesOptionsSchema,
   phoneSchema,
   posUserIdSchema,
-} from '@washops/backoffice-client';
+} from '@washops/operations/schemas';
 import { z } from 'zod';
+import { operationsAs } from '../actor-operations.js';
 import { adminProcedure, protectedProcedure, router } from '../trpc.js';
 import { validatedInput } from '../validated-input.js';
 
@@ -30,9 +31,9 @@ export const employeesRouter = router({
 
   create: adminProcedure
     .input(validatedInput(createEmployeeInputSchema))
-    .mutation(({ ctx, input, signal }) => ctx.deps.backoffice.createEmployee(input, { signal })),
+    .mutation(({ ctx, input, signal }) => operationsAs(ctx).createEmployee(input, { signal })),
 
   disable: adminProcedure
     .input(validatedInput(disableEmployeeInputSchema))
-    .mutation(({ ctx, input, signal }) => ctx.deps.backoffice.disableEmployee(input, { signal })),
+    .mutation(({ ctx, input, signal }) => operationsAs(ctx).disableEmployee(input, { signal })),
 });

@@ -1,5 +1,6 @@
 import { NotFoundError } from '@washops/shared-errors';
 import type { PortalUserRecord } from '@washops/store';
+import { operationsAs } from '../actor-operations.js';
 import { generatePassword } from '../auth/account-rules.js';
 import { hashInSlot } from '../auth/password-checks.js';
 import type { PortalRole } from '../auth/sessions.js';
@@ -45,12 +46,17 @@ export const portalUsersRouter = router({
   add: adminProcedure.input(portalUserAddInput).mutation(async ({ ctx, input }) => {
     const password = input.password ?? generatePassword();
     const passwordHash = await hashInSlot(ctx.deps, password);
-    const user = await ctx.deps.store.users.add({ username: input.username, role: input.role, passwordHash });
+    const user = await operationsAs(ctx).addPortalUser({
+      username: input.username,
+      role: input.role,
+      passwordHash,
+      passwordGenerated: input.password === undefined,
+    });
     return { user: viewOf(user, ctx.session.userId), generatedPassword: input.password === undefined ? password : null };
   }),
 
   setRole: adminProcedure.input(portalUserRoleInput).mutation(async ({ ctx, input }) => {
-    const { user, sessionsEnded } = await ctx.deps.store.users.setRole(input.username, input.role);
+    const { user, sessionsEnded } = await operationsAs(ctx).setPortalUserRole(input.username, input.role);
     return { user: viewOf(user, ctx.session.userId), sessionsEnded };
   }),
 
@@ -62,17 +68,20 @@ export const portalUsersRouter = router({
       throw new NotFoundError(`No portal user named "${input.username}".`, { details: { username: input.username } });
     }
     const password = input.password ?? generatePassword();
-    const { user, sessionsEnded } = await store.users.setPasswordHash(input.username, await hashInSlot(ctx.deps, password));
+    const { user, sessionsEnded } = await operationsAs(ctx).resetPortalUserPassword(input.username, {
+      passwordHash: await hashInSlot(ctx.deps, password),
+      passwordGenerated: input.password === undefined,
+    });
     return { user: viewOf(user, ctx.session.userId), generatedPassword: input.password === undefined ? password : null, sessionsEnded };
   }),
 
   disable: adminProcedure.input(portalUsernameInput).mutation(async ({ ctx, input }) => {
-    const { user, sessionsEnded } = await ctx.deps.store.users.disable(input.username);
+    const { user, sessionsEnded } = await operationsAs(ctx).disablePortalUser(input.username);
     return { user: viewOf(user, ctx.session.userId), sessionsEnded };
   }),
 
   enable: adminProcedure.input(portalUsernameInput).mutation(async ({ ctx, input }) => {
-    const user = await ctx.deps.store.users.enable(input.username);
+    const user = await operationsAs(ctx).enablePortalUser(input.username);
     return { user: viewOf(user, ctx.session.userId) };
   }),
 });

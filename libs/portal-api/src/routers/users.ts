@@ -1,4 +1,5 @@
-import { createBackofficeUserInputSchema } from '@washops/backoffice-client';
+import { createBackofficeUserInputSchema } from '@washops/operations/schemas';
+import { operationsAs } from '../actor-operations.js';
 import { adminProcedure, router } from '../trpc.js';
 import { validatedInput } from '../validated-input.js';
 
@@ -6,5 +7,5 @@ import { validatedInput } from '../validated-input.js';
 export const usersRouter = router({
   create: adminProcedure
     .input(validatedInput(createBackofficeUserInputSchema))
-    .mutation(({ ctx, input, signal }) => ctx.deps.backoffice.createBackofficeUser(input, { signal })),
+    .mutation(({ ctx, input, signal }) => operationsAs(ctx).createBackofficeUser(input, { signal })),
 });

@@ -1,5 +1,5 @@
 import type { TransactionJobItem } from '@washops/transactions-client';
-import { formatCents, toCents } from '@washops/client-core';
+import { csvSafeText, formatCents, toCents } from '@washops/client-core';
 import { stringify } from 'csv-stringify/sync';
 
 /** One row per transaction, parts summarised per cell ("Credit/Visa 12.00; Cash 5.00"), so rows = records and `total` sums. */
@@ -31,15 +31,6 @@ export const EXPORT_CSV_COLUMNS = [
 /** Money as a decimal with two places, whatever its float noise. */
 const money = (amount: number): string => formatCents(toCents(amount));
 
-/**
- * Free text (names typed at the till) that a spreadsheet would run as a formula gets a leading
- * apostrophe (OWASP's CSV-injection advice). Only text cells: money stays a plain decimal.
- */
-function safeText(value: string | null): string {
-  if (value === null) return '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** Dates as ISO 8601 in UTC; a value the API sent that does not parse is kept as sent. */
 export function isoDate(value: string): string {
   const ms = Date.parse(value);
@@ -62,18 +53,18 @@ function rowOf(t: TransactionJobItem): Array<string | number> {
     isoDate(t.completeDate),
     t.type,
     t.transactionStatus ?? '',
-    safeText(t.salesDeviceName),
+    csvSafeText(t.salesDeviceName),
     money(t.total),
-    safeText(tenders),
-    safeText(items),
+    csvSafeText(tenders),
+    csvSafeText(items),
     t.items.reduce((sum, item) => sum + item.quantity, 0),
     money(discountTotal),
-    safeText(discounts),
-    safeText(t.customerName),
+    csvSafeText(discounts),
+    csvSafeText(t.customerName),
     t.customerId ?? '',
-    safeText(t.vehicleLicensePlate),
-    safeText(t.employeeCashier),
-    safeText(t.employeeGreeter),
+    csvSafeText(t.vehicleLicensePlate),
+    csvSafeText(t.employeeCashier),
+    csvSafeText(t.employeeGreeter),
     String(t.isRecurringSale),
     String(t.isRecurringRedemption),
     String(t.isPrepaidSale),

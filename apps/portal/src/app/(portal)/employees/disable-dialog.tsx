@@ -1,6 +1,6 @@
 'use client';
 
-import type { EmployeeSummary } from '@washops/backoffice-client';
+import type { EmployeeSummary } from '@washops/operations/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { errorMessageOf } from '../../../components/errors';

@@ -1,12 +1,15 @@
 'use client';
 
-import type { EmployeeSummary } from '@washops/backoffice-client';
+import type { EmployeeSummary } from '@washops/operations/schemas';
+import Link from 'next/link';
 import { fullName } from './full-name';
 
 function EmployeeRow({ employee, onDisable }: { employee: EmployeeSummary; onDisable: ((employee: EmployeeSummary) => void) | null }) {
   return (
     <tr>
-      <th scope="row">{fullName(employee)}</th>
+      <th scope="row">
+        <Link href={`/employees/${employee.employeeId}`}>{fullName(employee)}</Link>
+      </th>
       <td>{employee.posUserId ?? '—'}</td>
       <td className="nowrap">{employee.phone || '—'}</td>
       <td>{employee.siteCodes.join(', ') || '—'}</td>

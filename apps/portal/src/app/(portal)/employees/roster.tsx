@@ -1,6 +1,6 @@
 'use client';
 
-import type { EmployeeSummary } from '@washops/backoffice-client';
+import type { EmployeeSummary } from '@washops/operations/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useMemo, useRef, useState, type RefObject } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { BackofficeUserCreated } from '@washops/backoffice-client';
+import type { BackofficeUserCreated } from '@washops/operations/schemas';
 import { useId } from 'react';
 import { TemplateSelect, TextField } from '../../../components/field';
 import { Warnings } from '../../../components/query-state';

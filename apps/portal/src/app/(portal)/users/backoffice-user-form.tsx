@@ -1,6 +1,6 @@
 'use client';
 
-import type { BackofficeUserCreated } from '@washops/backoffice-client';
+import type { BackofficeUserCreated } from '@washops/operations/schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, portalErrorOf, withFormError } from '../../../components/errors';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { EmployeeCreated } from '@washops/backoffice-client';
+import type { EmployeeCreated } from '@washops/operations/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';

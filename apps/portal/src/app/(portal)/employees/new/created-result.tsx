@@ -1,6 +1,6 @@
 'use client';
 
-import type { EmployeeCreated } from '@washops/backoffice-client';
+import type { EmployeeCreated } from '@washops/operations/schemas';
 import Link from 'next/link';
 import { Warnings } from '../../../../components/query-state';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { emailSchema, phoneSchema, posUserIdSchema } from '@washops/backoffice-client/schemas';
+import { emailSchema, phoneSchema, posUserIdSchema } from '@washops/portal-api/schemas';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { availabilityView } from '../../../../components/availability';
 import { useDebounced } from '../../../../components/use-debounced';

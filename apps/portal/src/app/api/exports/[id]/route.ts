@@ -1,20 +1,8 @@
 import { createPortalContext, requestInfoFromHeaders } from '@washops/portal-api';
-import { WashOpsError } from '@washops/shared-errors';
 import { getPortalDeps } from '../../../../server/deps';
+import { plainResponse, unavailableResponse } from '../../../../server/responses';
 
 export const dynamic = 'force-dynamic';
-
-function plain(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
-}
-
-/** The database cannot be reached: 503 with its retry hint, as the procedures answer. */
-function unavailable(error: unknown): Response | null {
-  if (!(error instanceof WashOpsError) || error.status !== 503) return null;
-  const retryAfterMs = Number(error.details['retryAfterMs']);
-  const seconds = Number.isFinite(retryAfterMs) && retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 5;
-  return plain(503, error.message, { 'retry-after': String(seconds) });
-}
 
 /**
  * The CSV of a finished export, read from the store: after a restart and from any instance. Only
@@ -25,7 +13,7 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
   try {
     return await download(request, context.params);
   } catch (error) {
-    const answer = unavailable(error);
+    const answer = unavailableResponse(error);
     if (answer) return answer;
     throw error;
   }
@@ -35,9 +23,9 @@ async function download(request: Request, params: Promise<{ id: string }>): Prom
   const [deps, { id }] = await Promise.all([getPortalDeps(), params]);
   // The procedures' own session check (the store's session, its user still enabled), not a copy of it.
   const { session } = await createPortalContext(deps, requestInfoFromHeaders(request.headers, deps.auth.trustProxy));
-  if (!session) return plain(401, 'Sign in to download exports.');
+  if (!session) return plainResponse(401, 'Sign in to download exports.');
   const csv = await deps.exports.csv(session.userId, id);
-  if (!csv) return plain(404, 'No such export, or it is not finished: it may have been deleted. Start a new one.');
+  if (!csv) return plainResponse(404, 'No such export, or it is not finished: it may have been deleted. Start a new one.');
   return new Response(csv.body, {
     status: 200,
     headers: {
