@@ -7,10 +7,12 @@ import tseslint from 'typescript-eslint';
 const frameworks = ['next', 'next/*', 'react', 'react-dom', 'react/*', '@trpc/*', '@modelcontextprotocol/*', '@tanstack/*'];
 
 /**
- * The architecture: apps → portal-api → clients → client-core → shared-errors, and portal-api → store → shared-errors
- * (the store knows no client). Simulators stand alone
- * on sim-kit (PRNG, faults); apps may start them in demo mode; only tests of clients and apps may
- * import them otherwise. Scopes keep each area to itself: backoffice code never imports transactions code.
+ * The architecture: apps → portal-api → operations → clients → client-core → shared-errors, and operations → store →
+ * shared-errors (the store knows no client). Writes to the vendor's BackOffice go through the audited operations
+ * layer only: outside tests, portal-api and the apps may not import the BackOffice client (`vendor:writes`); the Data
+ * API client, which writes nothing (`vendor:read-only`), they may. Simulators stand alone on sim-kit (PRNG, faults);
+ * apps may start them in demo mode; only tests may import them otherwise. Scopes keep each area to itself: backoffice
+ * code never imports transactions code.
  */
 const depConstraints = (testFile) => [
   { sourceTag: 'type:errors', onlyDependOnLibsWithTags: [] },
@@ -24,19 +26,32 @@ const depConstraints = (testFile) => [
   },
   { sourceTag: 'type:sim', onlyDependOnLibsWithTags: ['type:sim-kit'] },
   {
+    sourceTag: 'type:operations',
+    onlyDependOnLibsWithTags: testFile
+      ? ['type:client', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:sim-kit']
+      : ['type:client', 'type:core', 'type:store', 'type:errors'],
+    bannedExternalImports: frameworks,
+  },
+  {
     sourceTag: 'type:api',
     onlyDependOnLibsWithTags: testFile
-      ? ['type:client', 'type:core', 'type:store', 'type:errors', 'type:sim']
-      : ['type:client', 'type:core', 'type:store', 'type:errors'],
+      ? ['type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim']
+      : ['type:operations', 'vendor:read-only', 'type:core', 'type:store', 'type:errors'],
   },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:api', 'type:sim', 'type:errors'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: testFile
+      ? ['type:api', 'type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim']
+      : ['type:api', 'type:operations', 'vendor:read-only', 'type:core', 'type:store', 'type:errors', 'type:sim'],
+  },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:api', 'type:operations', 'type:store', 'type:sim', 'type:errors'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:backoffice', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:shared'] },
   { sourceTag: 'scope:transactions', onlyDependOnLibsWithTags: ['scope:transactions', 'scope:shared'] },
-  { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:transactions', 'scope:shared'] },
-  { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:portal', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
-  { sourceTag: 'scope:cli', onlyDependOnLibsWithTags: ['scope:portal', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
+  { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:transactions', 'scope:shared'] },
+  { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:operations', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
+  { sourceTag: 'scope:portal', onlyDependOnLibsWithTags: ['scope:portal', 'scope:operations', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
+  { sourceTag: 'scope:cli', onlyDependOnLibsWithTags: ['scope:portal', 'scope:operations', 'scope:backoffice', 'scope:transactions', 'scope:shared'] },
 ];
 
 const boundaries = (testFile) => ({

@@ -21,14 +21,26 @@ const probes = [
   { file: 'libs/store/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'the store imports a client (it stores plain records)' },
   { file: 'libs/backoffice-client/src/boundary-probe.ts', code: "export * from '@washops/store';\n", why: 'a client imports the store (clients stay database-free)' },
   { file: 'libs/backoffice-client/test/boundary-probe.test.ts', code: "export * from '@washops/transactions-simulator';\n", why: 'backoffice code imports transactions code (scope)' },
+  { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'portal-api imports the BackOffice client (writes go through operations)' },
+  { file: 'apps/mcp-server/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'the MCP server imports the BackOffice client (writes go through operations)' },
+  { file: 'apps/cli/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'the command line imports the BackOffice client (writes go through operations)' },
+  { file: 'apps/portal/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'the portal imports the BackOffice client (writes go through operations)' },
+  { file: 'libs/operations/src/boundary-probe.ts', code: "export * from '@washops/portal-api';\n", why: 'operations imports portal-api (it sits below the API)' },
+  { file: 'libs/operations/src/boundary-probe.ts', code: "export { initTRPC } from '@trpc/server';\n", why: 'operations imports a framework (tRPC)' },
+  { file: 'libs/store/src/boundary-probe.ts', code: "export * from '@washops/operations';\n", why: 'the store imports operations' },
+  { file: 'libs/backoffice-client/src/boundary-probe.ts', code: "export * from '@washops/operations';\n", why: 'a client imports operations' },
 ];
 const allowed = [
   { file: 'libs/backoffice-client/test/boundary-probe.test.ts', code: "export * from '@washops/backoffice-simulator';\n", why: 'a client test imports a simulator' },
-  { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'portal-api imports a client' },
   { file: 'libs/transactions-client/src/boundary-probe.ts', code: "export * from '@washops/client-core';\n", why: 'a client imports client-core' },
   { file: 'libs/transactions-simulator/src/boundary-probe.ts', code: "export * from '@washops/sim-kit';\n", why: 'a simulator imports sim-kit' },
   { file: 'libs/transactions-client/test/boundary-probe.test.ts', code: "export * from '@washops/sim-kit';\n", why: 'a client test imports sim-kit' },
   { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/store';\n", why: 'portal-api imports the store' },
+  { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/operations';\n", why: 'portal-api imports operations' },
+  { file: 'libs/portal-api/src/boundary-probe.ts', code: "export * from '@washops/transactions-client';\n", why: 'portal-api imports the Data API client (it writes nothing)' },
+  { file: 'libs/portal-api/test/boundary-probe.test.ts', code: "export * from '@washops/backoffice-client';\n", why: 'a portal-api test imports the BackOffice client' },
+  { file: 'libs/operations/src/boundary-probe.ts', code: "export * from '@washops/backoffice-client';\n", why: 'operations imports the BackOffice client' },
+  { file: 'libs/operations/src/boundary-probe.ts', code: "export * from '@washops/store';\n", why: 'operations imports the store' },
 ];
 
 const eslint = new ESLint();

@@ -25,8 +25,9 @@ export class McpProbe {
     captured.follow('mcp stderr', this.#transport.stderr);
   }
 
-  static async start(captured: CapturedText, secrets: CanarySecrets, sims: Simulators): Promise<McpProbe> {
-    const probe = new McpProbe(captured, childEnv(tenantEnv(secrets, sims)));
+  /** `storageEnv` names the run's database, so the tools' audit rows land where the scan reads them. */
+  static async start(captured: CapturedText, secrets: CanarySecrets, sims: Simulators, storageEnv: Record<string, string>): Promise<McpProbe> {
+    const probe = new McpProbe(captured, childEnv({ ...tenantEnv(secrets, sims), ...storageEnv }));
     await probe.#client.connect(probe.#transport, { timeout: CALL_TIMEOUT_MS });
     const deliver = probe.#transport.onmessage;
     probe.#transport.onmessage = (message) => {
@@ -164,9 +165,18 @@ async function transactionTools(mcp: McpProbe, sims: Simulators): Promise<void> 
   );
 }
 
+/** The audit log as the tools see it, after the writes above: whole pages, a filter, refusals. */
+async function auditTools(mcp: McpProbe): Promise<void> {
+  await mcp.call('audit, newest', 'list_audit_events', { limit: 100 }, 'ok');
+  await mcp.call('audit, this channel', 'list_audit_events', { channel: 'mcp', operation: 'employee.create' }, 'ok');
+  await mcp.call('audit, bad channel', 'list_audit_events', { channel: 'fax' }, 'error');
+  await mcp.call('audit, forged cursor', 'list_audit_events', { cursor: 'not-a-cursor' }, 'error');
+}
+
 /** Every tool on success and failure paths. */
 export async function exerciseMcp(mcp: McpProbe, sims: Simulators): Promise<void> {
   await backofficeTools(mcp, sims);
   await transactionTools(mcp, sims);
   await botSignInFailures(mcp, sims);
+  await auditTools(mcp);
 }

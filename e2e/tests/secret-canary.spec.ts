@@ -34,13 +34,12 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     portal = undefined;
 
     // Every audit row the portal wrote, as stored: none may hold a secret (the scan below reads them).
-    const auditRows = await auditRowsOf(storage);
-    expect(new Set(auditRows.map((row) => row.operation)), 'audited operations').toEqual(
+    const portalRows = await auditRowsOf(storage);
+    expect(new Set(portalRows.map((row) => row.operation)), 'operations the portal audited').toEqual(
       new Set(['employee.create', 'employee.disable', 'backoffice_user.create', 'portal_user.add', 'portal_user.set_role', 'portal_user.reset_password', 'portal_user.disable', 'portal_user.enable', 'portal_user.change_password']),
     );
-    for (const row of auditRows) captured.add(`audit row ${row.id} (${row.operation}, ${row.state})`, JSON.stringify(row));
 
-    mcp = await McpProbe.start(captured, secrets, sims);
+    mcp = await McpProbe.start(captured, secrets, sims, storage.env);
     const tools = await mcp.toolNames();
     await exerciseMcp(mcp, sims);
     expect(tools.filter((name) => !mcp!.called.has(name)), 'tools the canary does not call').toEqual([]);
@@ -48,6 +47,14 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     const toolsCalled = mcp.called.size;
     await mcp.close();
     mcp = undefined;
+
+    // The same database now holds the tools' writes too, as the stdio caller.
+    const auditRows = await auditRowsOf(storage);
+    const toolRows = auditRows.filter((row) => row.channel === 'mcp');
+    expect(new Set(toolRows.map((row) => `${row.actor} ${row.operation}`)), 'operations the MCP server audited').toEqual(
+      new Set(['stdio employee.create', 'stdio employee.disable', 'stdio backoffice_user.create']),
+    );
+    for (const row of auditRows) captured.add(`audit row ${row.id} (${row.channel} ${row.operation}, ${row.state})`, JSON.stringify(row));
 
     // The logs hold what the scan must see: the start-up lines and failures logged with their causes
     // and stacks. Silent logs would make the scan below pass for nothing.
