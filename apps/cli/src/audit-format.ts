@@ -20,7 +20,10 @@ export function targetText(target: AuditTarget): string {
 
 /** The state, flagged when a write has been `started` long enough that it may have stopped half-way. */
 function stateText(event: AuditEvent, now: Date): string {
-  return needsAttention(event, now) ? 'started (needs attention)' : event.state;
+  if (!needsAttention(event, now)) return event.state;
+  // The step it was in may or may not have been applied.
+  const inProgress = [...(event.steps?.unverified ?? []), ...(event.steps?.remaining ?? []).slice(0, 1)];
+  return inProgress.length > 0 ? `started (needs attention: ${inProgress.join(', ')}?)` : 'started (needs attention)';
 }
 
 const MAX_OUTCOME = 80;

@@ -2,7 +2,7 @@ import { describeError, parseInput, safeLog, throwIfAborted, type FetchLike, typ
 import { ValidationError, WashOpsError, registerSecret } from '@washops/shared-errors';
 import { z } from 'zod';
 import { FormGateway } from './gateway/form-gateway.js';
-import { OperationContext, type OnStep, type WriteStep } from './operations/context.js';
+import { OperationContext, type OnPost, type OnStep, type WriteStep } from './operations/context.js';
 import { createBackofficeUser } from './operations/create-backoffice-user.js';
 import { createEmployee } from './operations/create-employee.js';
 import { disableEmployee } from './operations/disable-employee.js';
@@ -46,6 +46,11 @@ export interface WriteOptions extends RequestOptions {
    * throws is logged and ignored: the write goes on.
    */
   onStep?: (step: WriteStep) => void | Promise<void>;
+  /**
+   * Called (not awaited) just before each form POST, with its path: a caller that aborts can tell
+   * whether a request that may change the tenant was in flight.
+   */
+  onPost?: (path: string) => void;
 }
 
 export interface BackofficeClientOptions {
@@ -193,10 +198,10 @@ export class BackofficeClient implements AsyncDisposable {
 
   async #run<T>(name: string, options: WriteOptions, operation: (ctx: OperationContext) => Promise<T>): Promise<T> {
     if (this.#closed) throw new ValidationError('This BackofficeClient is closed; create a new one');
-    const { signal, onStep } = parseInput(requestOptionsSchema, options ?? {}, 'options');
+    const { signal, onStep, onPost } = parseInput(requestOptionsSchema, options ?? {}, 'options');
     throwIfAborted(signal);
     try {
-      return await operation(new OperationContext(this.#forms, this.#tenant, signal, { onStep, logger: this.#logger }));
+      return await operation(new OperationContext(this.#forms, this.#tenant, signal, { onStep, onPost, logger: this.#logger }));
     } catch (error) {
       if (!signal?.aborted) throw error;
       // The caller gets its own reason; what was done before the abort still reaches the log.
@@ -211,6 +216,7 @@ export class BackofficeClient implements AsyncDisposable {
 const requestOptionsSchema = z.object({
   signal: z.instanceof(AbortSignal, { error: 'signal must be an AbortSignal' }).optional(),
   onStep: z.custom<OnStep>((value) => typeof value === 'function', 'onStep must be a function').optional(),
+  onPost: z.custom<OnPost>((value) => typeof value === 'function', 'onPost must be a function').optional(),
 });
 
 /** Takes the signal out of an options object, so the rest meets its strict schema as before. */

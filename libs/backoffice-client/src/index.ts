@@ -1,6 +1,7 @@
 export type { FetchLike, Logger } from '@washops/client-core';
 export { BackofficeClient, type BackofficeClientOptions, type RequestOptions, type WriteOptions } from './client.js';
 export type { WriteStep } from './operations/context.js';
+export { WRITE_PLANS } from './operations/context.js';
 export { EMAIL_PATTERN, emailKey, phoneDigits } from './normalize.js';
 export { FALLBACK_TEMPLATE } from './operations/create-employee.js';
 export { LINKED_USER_WARNING } from './operations/disable-employee.js';

@@ -5,7 +5,7 @@
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
 import { BackofficeServerError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
-import type { WriteStep } from '../src/index.js';
+import { WRITE_PLANS, type WriteStep } from '../src/index.js';
 import { clientFor, newEmployee, postsOf, recordingFetch } from './support/harness.js';
 import { simulatorPerFile } from './support/simulator-per-file.js';
 
@@ -122,6 +122,24 @@ describe('onStep', () => {
       employeeId: created.employeeId,
     });
     expect(sim.control.employee(created.employeeId)?.isActive).toBe(false);
+  });
+
+  it('onPost names each form POST before it is sent; one that throws is logged and the write goes on', async () => {
+    const { lines, logger } = memoryLogger();
+    await using bo = clientFor(sim, { logger });
+    const seen: Array<{ path: string; postsSoFar: number }> = [];
+    const input = newEmployee();
+    await bo.createEmployee(input, {
+      onPost: (path) => {
+        seen.push({ path, postsSoFar: postsOf(sim).filter((r) => r.path === path).length });
+        throw new Error('listener broke');
+      },
+    });
+    expect(seen.map((s) => s.path)).toEqual(['/employee/insert', '/employee/permissions/update']);
+    // Each was called before its own POST reached the simulator.
+    expect(seen.map((s) => s.postsSoFar)).toEqual([0, 0]);
+    expect(lines.filter((line) => /onPost listener failed/.test(line.msg ?? ''))).toHaveLength(2);
+    expect(WRITE_PLANS.createEmployee(false)).toEqual(['insertEmployee', 'verifySites', 'applyPermissions']);
   });
 
   it('refuses an onStep that is not a function before any request', async () => {

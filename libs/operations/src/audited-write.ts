@@ -16,7 +16,8 @@ export interface OperationsLogger {
 
 /** The code and message an event records when the caller aborted the write. */
 export const ABORTED_CODE = 'ABORTED';
-export const ABORTED_MESSAGE = 'The caller stopped the write before it ended; what the steps show as done was done.';
+export const ABORTED_MESSAGE =
+  'The caller stopped the write before it ended: the steps shown done were done, and the step in progress may or may not have been applied.';
 
 export interface WriteDeps {
   store: Store;
@@ -30,9 +31,11 @@ export interface AuditedWrite<T> {
   target: AuditTarget;
   /** The input with its secrets already replaced by markers (`recordedInput`). */
   input: Record<string, unknown>;
+  /** The vendor steps in order (the client's step names), recorded at the start: a write cut off names the step it was in. */
+  plan?: readonly string[];
   signal?: AbortSignal | undefined;
-  /** Makes the write; `onStep` records each verified step on the event. */
-  run(onStep: (step: WriteStep) => Promise<void>): Promise<T>;
+  /** Makes the write; `onStep` records each verified step on the event, `onPost` notes a request that may change the tenant. */
+  run(onStep: (step: WriteStep) => Promise<void>, onPost: () => void): Promise<T>;
   /** The result as the event records it: never a PIN or a password. */
   outcome(result: T): { summary: Record<string, unknown>; target?: AuditTarget };
 }
@@ -68,25 +71,42 @@ const stringList = (value: unknown): string[] | undefined =>
   Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
 
 /**
- * The steps of a failed write: the error's own sorting when it has one (partial failures), else the
- * last step reported; a write whose answer could not be verified lists its next step as unverified.
+ * Whether the failed request may have taken effect: its answer was lost, or its read-back could not tell
+ * (the client's own rule, `isUnverified`); `applied: false` means a read showed it did not.
  */
-function stepsOfFailure(error: WashOpsError, last: WriteStep | undefined): AuditSteps | undefined {
+function mayHaveBeenApplied(error: WashOpsError): boolean {
+  if (error.details['applied'] === false) return false;
+  return error.details['mayHaveBeenProcessed'] === true || error.details['verified'] === false;
+}
+
+/** Where a write stood: the last step it reported, else its plan with nothing done. */
+function stepsSoFar(last: WriteStep | undefined, plan: readonly string[] | undefined): AuditSteps | undefined {
+  if (last) return { done: last.done, unverified: [], remaining: last.remaining };
+  return plan && plan.length > 0 ? { done: [], unverified: [], remaining: [...plan] } : undefined;
+}
+
+/** The next step becomes unverified: it may or may not have been applied. */
+function nextUnverified(steps: AuditSteps | undefined): AuditSteps | undefined {
+  if (!steps || steps.remaining.length === 0) return steps;
+  return { done: steps.done, unverified: [...steps.unverified, ...steps.remaining.slice(0, 1)], remaining: steps.remaining.slice(1) };
+}
+
+/**
+ * The steps of a failed write: the error's own sorting when it has one (partial failures), else where
+ * the write stood; a request that may have been applied lists its step as unverified.
+ */
+function stepsOfFailure(error: WashOpsError, sofar: AuditSteps | undefined): AuditSteps | undefined {
   const done = stringList(error.details['completedSteps']);
   const unverified = stringList(error.details['unverifiedSteps']);
   const remaining = stringList(error.details['remainingSteps']);
-  if (done || unverified || remaining) return { done: done ?? last?.done ?? [], unverified: unverified ?? [], remaining: remaining ?? [] };
-  if (!last) return undefined;
-  if (error.details['verified'] === false && error.details['applied'] !== false) {
-    return { done: last.done, unverified: last.remaining.slice(0, 1), remaining: last.remaining.slice(1) };
-  }
-  return { done: last.done, unverified: [], remaining: last.remaining };
+  if (done || unverified || remaining) return { done: done ?? sofar?.done ?? [], unverified: unverified ?? [], remaining: remaining ?? [] };
+  return mayHaveBeenApplied(error) ? nextUnverified(sofar) : sofar;
 }
 
-/** Partial when a step was done or may have been (a lost or unreadable answer); `applied: false` says it was not. */
+/** Partial when a step was done or may have been; failed when nothing was. */
 function endStateOf(error: WashOpsError, steps: AuditSteps | undefined): 'failed' | 'partial' {
   if (steps && (steps.done.length > 0 || steps.unverified.length > 0)) return 'partial';
-  return error.details['verified'] === false && error.details['applied'] !== false ? 'partial' : 'failed';
+  return mayHaveBeenApplied(error) ? 'partial' : 'failed';
 }
 
 function targetOfStep(step: WriteStep): AuditTarget | undefined {
@@ -113,7 +133,8 @@ export async function auditedWrite<T>(deps: WriteDeps, write: AuditedWrite<T>): 
   const about = { operation: write.operation, actor: deps.actor.name, channel: deps.actor.channel };
   let eventId: string;
   try {
-    const event = await deps.store.audit.start({ correlationId, ...about, target: write.target, input: write.input });
+    const plan = stepsSoFar(undefined, write.plan);
+    const event = await deps.store.audit.start({ correlationId, ...about, target: write.target, input: write.input, ...(plan ? { steps: plan } : {}) });
     eventId = event.id;
   } catch (error) {
     const typed = toWashOpsError(error);
@@ -123,8 +144,14 @@ export async function auditedWrite<T>(deps: WriteDeps, write: AuditedWrite<T>): 
   log('info', { ...about, eventId, target: write.target }, 'write started');
 
   let last: WriteStep | undefined;
+  // Whether a POST went out after the last verified step: if the caller aborts then, that step may have been applied.
+  let postedSinceStep = false;
+  const onPost = (): void => {
+    postedSinceStep = true;
+  };
   const onStep = async (step: WriteStep): Promise<void> => {
     last = step;
+    postedSinceStep = false;
     const target = targetOfStep(step);
     try {
       await deps.store.audit.progress(eventId, { ...(target ? { target } : {}), steps: { done: step.done, unverified: [], remaining: step.remaining } });
@@ -142,24 +169,35 @@ export async function auditedWrite<T>(deps: WriteDeps, write: AuditedWrite<T>): 
 
   let result: T;
   try {
-    result = await write.run(onStep);
+    result = await write.run(onStep, onPost);
   } catch (error) {
     if (write.signal?.aborted) {
-      const steps = last ? { done: last.done, unverified: [], remaining: last.remaining } : undefined;
-      await finish(steps && steps.done.length > 0 ? 'partial' : 'failed', { code: ABORTED_CODE, message: ABORTED_MESSAGE }, steps);
+      // The client answers an abort with the signal's reason, not with what the request in flight did: after a
+      // POST, whether the step it was in took effect is unknown, so it is recorded as unverified.
+      const sofar = stepsSoFar(last, write.plan);
+      const steps = postedSinceStep ? nextUnverified(sofar) : sofar;
+      const touched = steps !== undefined && (steps.done.length > 0 || steps.unverified.length > 0);
+      await finish(touched ? 'partial' : 'failed', { code: ABORTED_CODE, message: ABORTED_MESSAGE }, steps);
       log('warn', { eventId, steps }, 'write aborted by its caller');
       throw write.signal.reason;
     }
     const typed = toWashOpsError(error);
-    const steps = stepsOfFailure(typed, last);
+    const steps = stepsOfFailure(typed, stepsSoFar(last, write.plan));
     const state = endStateOf(typed, steps);
     const { code, message } = toPublicError(typed);
     await finish(state, { code, message }, steps, targetOfError(typed));
     log(state === 'partial' ? 'error' : 'warn', { eventId, state, code, error: describeError(typed), steps }, `write ${state}`);
     throw withCorrelationId(typed, correlationId);
   }
-  const { summary, target } = write.outcome(result);
-  await finish('succeeded', { summary }, last ? { done: last.done, unverified: [], remaining: last.remaining } : undefined, target);
+  // The write happened: a summary that cannot be made must not turn it into an error (a retry would duplicate it).
+  let recorded: ReturnType<AuditedWrite<T>['outcome']>;
+  try {
+    recorded = write.outcome(result);
+  } catch (error) {
+    log('error', { eventId, error: describeError(error) }, 'the result could not be summarised; recorded without a summary');
+    recorded = { summary: {} };
+  }
+  await finish('succeeded', { summary: recorded.summary }, stepsSoFar(last, write.plan), recorded.target);
   log('info', { eventId }, 'write succeeded');
   return result;
 }

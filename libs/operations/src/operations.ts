@@ -2,6 +2,7 @@ import {
   createBackofficeUserInputSchema,
   createEmployeeInputSchema,
   disableEmployeeInputSchema,
+  WRITE_PLANS,
   type BackofficeUserCreated,
   type CreateBackofficeUserInput,
   type CreateEmployeeInput,
@@ -94,10 +95,11 @@ function actorOperations(deps: WriteDeps, backoffice: BackofficeConnection | und
       const writer = client();
       return auditedWrite(deps, {
         operation: 'employee.create',
+        plan: WRITE_PLANS.createEmployee(parsed.requiresBackoffice),
         target: withoutUndefined<AuditTarget>({ posUserId: parsed.posUserId, backofficeUsername: parsed.requiresBackoffice ? parsed.backofficeUsername : undefined }),
         input: recordedInput(parsed, parsed.requiresBackoffice ? ['posPin', 'backofficePassword'] : ['posPin']),
         signal: options.signal,
-        run: (onStep) => writer.createEmployee(input, { ...options, onStep }),
+        run: (onStep, onPost) => writer.createEmployee(input, { ...options, onStep, onPost }),
         outcome: employeeCreatedOutcome,
       });
     },
@@ -107,10 +109,11 @@ function actorOperations(deps: WriteDeps, backoffice: BackofficeConnection | und
       const writer = client();
       return auditedWrite(deps, {
         operation: 'employee.disable',
+        plan: WRITE_PLANS.disableEmployee(),
         target: withoutUndefined<AuditTarget>({ posUserId: parsed.posUserId }),
         input: recordedInput(parsed),
         signal: options.signal,
-        run: (onStep) => writer.disableEmployee(input, { ...options, onStep }),
+        run: (onStep, onPost) => writer.disableEmployee(input, { ...options, onStep, onPost }),
         outcome: employeeDisabledOutcome,
       });
     },
@@ -120,10 +123,11 @@ function actorOperations(deps: WriteDeps, backoffice: BackofficeConnection | und
       const writer = client();
       return auditedWrite(deps, {
         operation: 'backoffice_user.create',
+        plan: WRITE_PLANS.createBackofficeUser(),
         target: withoutUndefined<AuditTarget>({ backofficeUsername: parsed.username, posUserId: parsed.linkToEmployeePosUserId }),
         input: recordedInput(parsed, ['password']),
         signal: options.signal,
-        run: (onStep) => writer.createBackofficeUser(input, { ...options, onStep }),
+        run: (onStep, onPost) => writer.createBackofficeUser(input, { ...options, onStep, onPost }),
         outcome: backofficeUserCreatedOutcome,
       });
     },

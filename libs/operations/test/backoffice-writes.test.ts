@@ -77,7 +77,7 @@ describeEachBackend('BackOffice writes', (store) => {
     expect((error as DuplicateError).field).toBe('posUserId');
     const events = await eventsOf(store(), correlationIdOf(error));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ state: 'failed', outcome: { code: 'DUPLICATE_ERROR', message: (error as Error).message }, steps: null });
+    expect(events[0]).toMatchObject({ state: 'failed', outcome: { code: 'DUPLICATE_ERROR', message: (error as Error).message }, steps: { done: [], unverified: [], remaining: ['insertEmployee', 'verifySites', 'applyPermissions'] } });
     expect(vendorPosts(sim())).toEqual([]);
   });
 
@@ -153,7 +153,7 @@ describeEachBackend('BackOffice writes', (store) => {
     expect(await eventsOf(store(), correlationIdOf(again))).toMatchObject([{ state: 'failed', target: { backofficeUsername: username } }]);
   });
 
-  it('an abort mid-write (the permissions POST is slow) ends the event partial with ABORTED; the caller gets the abort reason', async () => {
+  it('an abort mid-write (the permissions POST is slow) ends the event partial with ABORTED and that step unverified; the caller gets the abort reason', async () => {
     const ops = operationsFor(store(), sim()).as(admin);
     sim().control.inject({ route: 'POST /employee/permissions/update', kind: 'slow', delayMs: 5_000, count: 1 });
     const controller = new AbortController();
@@ -164,8 +164,46 @@ describeEachBackend('BackOffice writes', (store) => {
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
     const [event] = await newest(store(), 1);
-    expect(event).toMatchObject({ state: 'partial', outcome: { code: ABORTED_CODE }, target: { posUserId: input.posUserId } });
-    expect(event?.steps?.done).toContain('insertEmployee');
+    expect(event).toMatchObject({
+      state: 'partial',
+      outcome: { code: ABORTED_CODE },
+      target: { posUserId: input.posUserId },
+      // The POST was on its way: whether the template was applied is unknown.
+      steps: { done: ['insertEmployee', 'verifySites'], unverified: ['applyPermissions'], remaining: [] },
+    });
+  });
+
+  it('an abort while the insert POST is in flight is partial with the insert unverified; the event named its plan from the start', async () => {
+    const ops = operationsFor(store(), sim()).as(admin);
+    sim().control.inject({ route: 'POST /employee/insert', kind: 'slow', delayMs: 5_000, count: 1 });
+    const controller = new AbortController();
+    const pending = ops.createEmployee(newEmployee(), { signal: controller.signal });
+    await expect.poll(() => vendorPosts(sim()).includes('/employee/insert'), { timeout: 10_000 }).toBe(true);
+    expect((await newest(store(), 1))[0]).toMatchObject({
+      state: 'started',
+      steps: { done: [], unverified: [], remaining: ['insertEmployee', 'verifySites', 'applyPermissions'] },
+    });
+    controller.abort(new Error('the assistant gave up'));
+    await expect(pending).rejects.toThrow('the assistant gave up');
+    expect((await newest(store(), 1))[0]).toMatchObject({
+      state: 'partial',
+      outcome: { code: ABORTED_CODE },
+      steps: { done: [], unverified: ['insertEmployee'], remaining: ['verifySites', 'applyPermissions'] },
+    });
+  });
+
+  it('a lost answer whose read-back fails too is partial with that step unverified, not failed', async () => {
+    const ops = operationsFor(store(), sim()).as(admin);
+    sim().control.inject({ route: 'POST /user/insert', kind: 'dropAfterApply', count: 1 });
+    sim().control.inject({ route: 'GET /user', kind: 'serverError', count: 20 });
+    const username = `lost_${Date.now()}`;
+    const error = await ops
+      .createBackofficeUser({ username, email: `${username}@example.invalid`, permission: 'Manager', firstName: 'Lost', lastName: 'Answer' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WashOpsError);
+    expect(await eventsOf(store(), correlationIdOf(error))).toMatchObject([
+      { state: 'partial', target: { backofficeUsername: username }, steps: { done: [], unverified: ['createBackofficeUser'], remaining: [] } },
+    ]);
   });
 
   it('an abort before any step is done ends the event failed with ABORTED; an aborted signal sends nothing and records nothing', async () => {
@@ -176,7 +214,12 @@ describeEachBackend('BackOffice writes', (store) => {
     await expect.poll(() => newest(store(), 1).then(([e]) => e?.state), { timeout: 10_000 }).toBe('started');
     controller.abort(new Error('gone'));
     await expect(pending).rejects.toThrow('gone');
-    expect((await newest(store(), 1))[0]).toMatchObject({ state: 'failed', outcome: { code: ABORTED_CODE }, steps: null });
+    // No POST had gone out: nothing may have changed.
+    expect((await newest(store(), 1))[0]).toMatchObject({
+      state: 'failed',
+      outcome: { code: ABORTED_CODE },
+      steps: { done: [], unverified: [], remaining: ['insertEmployee', 'verifySites', 'applyPermissions'] },
+    });
     expect(vendorPosts(sim())).toEqual([]);
 
     const count = (await newest(store(), 500)).length;

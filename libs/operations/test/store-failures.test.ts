@@ -5,6 +5,7 @@
 import { InternalError, ValidationError, type WashOpsError } from '@washops/shared-errors';
 import { StoreUnavailableError, type AuditQueries, type Store } from '@washops/store';
 import { expect, it } from 'vitest';
+import { auditedWrite } from '../src/audited-write.js';
 import { Operations } from '../src/index.js';
 import { describeEachBackend, memoryLogger, newEmployee, newest, operationsFor, useSimulator } from './support.js';
 
@@ -31,6 +32,23 @@ describeEachBackend('when the audit log fails', (store) => {
     await expect(ops.addPortalUser({ username: 'nobody', role: 'viewer', passwordHash: 'scrypt$x', passwordGenerated: true })).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(await store().users.find('nobody')).toBeNull();
     expect(sim().control.requests()).toEqual([]);
+  });
+
+  it('a result that cannot be summarised is still a success: the event ends succeeded without a summary, and the error is logged', async () => {
+    const logger = memoryLogger();
+    const deps = { store: store(), actor: admin, logger };
+    const result = await auditedWrite(deps, {
+      operation: 'portal_user.enable',
+      target: { portalUsername: 'ada' },
+      input: {},
+      run: async () => 'enabled',
+      outcome: () => {
+        throw new TypeError('an unexpected result shape');
+      },
+    });
+    expect(result).toBe('enabled');
+    expect((await newest(store(), 1))[0]).toMatchObject({ state: 'succeeded', outcome: { summary: {} } });
+    expect(logger.lines.some((line) => line.level === 'error' && /could not be summarised/.test(line.msg ?? ''))).toBe(true);
   });
 
   it('a finish that fails: the caller still gets the result, the error is logged and the event stays started with what it learned', async () => {

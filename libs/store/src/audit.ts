@@ -17,6 +17,8 @@ export interface NewAuditEvent {
   operation: string;
   target: AuditTarget;
   input: Record<string, unknown>;
+  /** The write's plan, when it has steps: all of them `remaining` until the write reports one done. */
+  steps?: AuditSteps | null;
 }
 
 export interface AuditEvent extends NewAuditEvent {

@@ -22,10 +22,13 @@ function StepList({ label, steps }: { label: string; steps: readonly string[] })
 function MayHaveDone({ event }: { event: AuditEventView }) {
   const target = targetParts(event.target);
   const done = event.steps?.done ?? [];
+  // The step it was in may or may not have been applied: the first one not reported done.
+  const inProgress = [...(event.steps?.unverified ?? []), ...(event.steps?.remaining ?? []).slice(0, 1)];
   return (
     <p className="audit-attention">
       This write started at {utcTime(event.startedAt)} and never finished: check the BackOffice.{' '}
       {done.length > 0 ? <>Steps done: {done.join(', ')}. </> : <>No step was reported done. </>}
+      {inProgress.length > 0 ? <>May or may not have been done: {inProgress.join(', ')}. </> : null}
       {target.length > 0 ? <>Aimed at {target.join(', ')}.</> : null}
     </p>
   );

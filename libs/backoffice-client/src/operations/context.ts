@@ -17,12 +17,26 @@ export interface WriteStep {
 }
 
 export type OnStep = (step: WriteStep) => void | Promise<void>;
+export type OnPost = (path: string) => void;
 
-/** What a write call adds to a read's context: its step listener and where to log one that fails. */
+/** What a write call adds to a read's context: its listeners and where to log one that fails. */
 export interface WriteHooks {
   onStep?: OnStep | undefined;
+  onPost?: OnPost | undefined;
   logger?: Logger | undefined;
 }
+
+/** Each write's steps in order, as `WriteStep` names them: what a caller records before the first request. */
+export const WRITE_PLANS = {
+  createEmployee: (requiresBackoffice: boolean): string[] => [
+    'insertEmployee',
+    'verifySites',
+    'applyPermissions',
+    ...(requiresBackoffice ? ['createBackofficeUser'] : []),
+  ],
+  disableEmployee: (): string[] => ['disableEmployee'],
+  createBackofficeUser: (): string[] => ['createBackofficeUser'],
+} as const;
 
 /** What one operation call works with: page reads, form posts and the tenant caches, all bound to the call's signal. */
 export class OperationContext {
@@ -49,6 +63,11 @@ export class OperationContext {
   }
 
   postForm(path: string, form: FormPairs, success: RegExp): Promise<PostedForm> {
+    try {
+      this.hooks.onPost?.(path);
+    } catch (error) {
+      safeLog(this.hooks.logger, 'warn', { path, error: describeError(error) }, 'backoffice onPost listener failed; the write goes on');
+    }
     return this.forms.postForm(path, form, success, this.signal);
   }
 

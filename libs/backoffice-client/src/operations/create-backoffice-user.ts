@@ -5,7 +5,7 @@ import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
 import { generatePassword } from '../secrets.js';
-import type { OperationContext } from './context.js';
+import { WRITE_PLANS, type OperationContext } from './context.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
 const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
@@ -119,7 +119,7 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
       : await findEmployeeIdByEmail(ctx, input.linkToEmployeeEmail as string);
 
   if (employeeId !== undefined) {
-    await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: ['createBackofficeUser'], employeeId });
+    await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: WRITE_PLANS.createBackofficeUser(), employeeId });
   }
 
   const generated = input.password ? undefined : generatePassword();

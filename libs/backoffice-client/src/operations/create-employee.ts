@@ -9,7 +9,7 @@ import { requireWholeForm } from '../pages/page.js';
 import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmployeeParsed, type EmployeeCreated } from '../schemas.js';
 import { generatePassword, generatePin } from '../secrets.js';
 import type { EmployeeIndex } from '../tenant/tenant-cache.js';
-import type { OperationContext } from './context.js';
+import { WRITE_PLANS, type OperationContext } from './context.js';
 import { insertAndConfirmBackofficeUser } from './create-backoffice-user.js';
 import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
@@ -60,7 +60,7 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
     ['wage[siteId]', String(wageSite.id)],
   );
 
-  const steps = ['insertEmployee', 'verifySites', 'applyPermissions', ...(input.requiresBackoffice ? ['createBackofficeUser'] : [])];
+  const steps = WRITE_PLANS.createEmployee(input.requiresBackoffice);
   const employeeId = await insertEmployee(ctx, body, input.posUserId, steps);
   const completed = ['insertEmployee'];
   const remaining = (): string[] => steps.filter((s) => !completed.includes(s));

@@ -4,7 +4,7 @@ import { parseEmployeeEditPage } from '../pages/employee-edit.js';
 import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { disableEmployeeInputSchema, type DisableEmployeeInput, type EmployeeDisabled } from '../schemas.js';
-import type { OperationContext } from './context.js';
+import { WRITE_PLANS, type OperationContext } from './context.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 
 export const LINKED_USER_WARNING =
@@ -18,7 +18,7 @@ export async function disableEmployee(ctx: OperationContext, raw: DisableEmploye
   const key = input.posUserId !== undefined ? { posUserId: input.posUserId } : { email: input.email as string };
   const warnings = [LINKED_USER_WARNING];
 
-  await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: ['disableEmployee'], employeeId, ...key });
+  await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: WRITE_PLANS.disableEmployee(), employeeId, ...key });
 
   const editPath = `/employee/edit/${employeeId}`;
   const before = parseEmployeeEditPage(await ctx.getPage(editPath));
