@@ -160,6 +160,8 @@ describeEachBackend('BackOffice writes', (store) => {
     const input = newEmployee();
     const pending = ops.createEmployee(input, { signal: controller.signal });
     await expect.poll(() => newest(store(), 1).then(([e]) => e?.target.employeeId), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Abort only once the permissions POST is on its way (the simulator holds it for 5 s).
+    await expect.poll(() => vendorPosts(sim()).includes('/employee/permissions/update'), { timeout: 10_000 }).toBe(true);
     const reason = new Error('the page was closed');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
