@@ -5,16 +5,36 @@ import { FormGateway } from './gateway/form-gateway.js';
 import { OperationContext, type OnPost, type OnStep, type WriteStep } from './operations/context.js';
 import { createBackofficeUser } from './operations/create-backoffice-user.js';
 import { createEmployee } from './operations/create-employee.js';
+import { applyBackofficeTemplate } from './operations/apply-backoffice-template.js';
 import { disableEmployee } from './operations/disable-employee.js';
+import { findEmployee, findEmployees } from './operations/find-employees.js';
+import { getEmployee } from './operations/get-employee.js';
 import { isEmailAvailable } from './operations/is-email-available.js';
 import { isPhoneAvailable } from './operations/is-phone-available.js';
 import { isPosUserIdAvailable } from './operations/is-pos-user-id-available.js';
+import { listBackofficeUsers } from './operations/list-backoffice-users.js';
 import { listDepartments } from './operations/list-departments.js';
 import { listEmployees } from './operations/list-employees.js';
 import { listPermissions } from './operations/list-permissions.js';
 import { listSites } from './operations/list-sites.js';
+import { reactivateEmployee } from './operations/reactivate-employee.js';
+import { setEmployeePermission } from './operations/set-employee-permission.js';
+import { setWage } from './operations/set-wage.js';
+import { updateEmployee } from './operations/update-employee.js';
 import type {
+  BackofficeTemplateApplied,
+  BackofficeUser,
   BackofficeUserCreated,
+  BackofficeUserKey,
+  Employee,
+  EmployeeChanges,
+  EmployeeKey,
+  EmployeePermissionSet,
+  EmployeeReactivated,
+  EmployeeUpdated,
+  FindEmployeesQuery,
+  SetWageInput,
+  WageSet,
   CreateBackofficeUserInput,
   CreateEmployeeInput,
   Department,
@@ -146,6 +166,52 @@ export class BackofficeClient implements AsyncDisposable {
 
   createBackofficeUser(input: CreateBackofficeUserInput, options: WriteOptions = {}): Promise<BackofficeUserCreated> {
     return this.#run('createBackofficeUser', options, (ctx) => createBackofficeUser(ctx, input));
+  }
+
+  /** Changes the given profile fields by a whole-form round-trip, then reads them back; the rest stays byte-for-byte. */
+  updateEmployee(key: EmployeeKey, changes: EmployeeChanges, options: WriteOptions = {}): Promise<EmployeeUpdated> {
+    return this.#run('updateEmployee', options, (ctx) => updateEmployee(ctx, key, changes));
+  }
+
+  /** The mirror of disableEmployee: posts the edit form with the active box, verified; already active is a no-op with a warning. */
+  reactivateEmployee(key: EmployeeKey, options: WriteOptions = {}): Promise<EmployeeReactivated> {
+    return this.#run('reactivateEmployee', options, (ctx) => reactivateEmployee(ctx, key));
+  }
+
+  /** Adds a compensation record; an effective date the server would silently ignore is refused before any POST. */
+  setWage(key: EmployeeKey, input: SetWageInput, options: WriteOptions = {}): Promise<WageSet> {
+    return this.#run('setWage', options, (ctx) => setWage(ctx, key, input));
+  }
+
+  /** Posts the template's whole POS permission matrix and reads it back. */
+  setEmployeePermission(key: EmployeeKey, template: string, options: WriteOptions = {}): Promise<EmployeePermissionSet> {
+    return this.#run('setEmployeePermission', options, (ctx) => setEmployeePermission(ctx, key, template));
+  }
+
+  /** Gives a Back Office user a template's tokens, keeping its accessible sites; verified. */
+  applyBackofficeTemplate(key: BackofficeUserKey, template: string, options: WriteOptions = {}): Promise<BackofficeTemplateApplied> {
+    return this.#run('applyBackofficeTemplate', options, (ctx) => applyBackofficeTemplate(ctx, key, template));
+  }
+
+  /** Profile, compensation history (newest first) and POS permission: three page reads. */
+  getEmployee(key: EmployeeKey, options?: RequestOptions): Promise<Employee> {
+    return this.#run('getEmployee', { signal: options?.signal }, (ctx) => getEmployee(ctx, key));
+  }
+
+  /** The roster's own filters (name prefixes, active), then phone digits; every match. */
+  findEmployees(query: FindEmployeesQuery, options?: RequestOptions): Promise<EmployeeSummary[]> {
+    return this.#run('findEmployees', { signal: options?.signal }, (ctx) => findEmployees(ctx, query));
+  }
+
+  /** Like findEmployees, for exactly one: `NotFoundError` for none, `AmbiguousMatchError` (with their POS ids) for several. */
+  findEmployee(query: FindEmployeesQuery, options?: RequestOptions): Promise<EmployeeSummary> {
+    return this.#run('findEmployee', { signal: options?.signal }, (ctx) => findEmployee(ctx, query));
+  }
+
+  /** The `/user` list: every Back Office user. */
+  listBackofficeUsers(options?: RefreshOptions & RequestOptions): Promise<BackofficeUser[]> {
+    const { signal, rest } = splitSignal(options);
+    return this.#run('listBackofficeUsers', { signal }, (ctx) => listBackofficeUsers(ctx, rest));
   }
 
   listSites(options?: RefreshOptions & RequestOptions): Promise<Site[]> {

@@ -168,6 +168,8 @@ export const createBackofficeUserInputSchema = z
     firstName: trimmedName('firstName', 64).optional(),
     lastName: trimmedName('lastName', 64).optional(),
     availableSites: siteSelectionSchema.default('all'),
+    /** Apply the `permission` template and the sites to the new user (default true); false leaves it to be done by hand. */
+    applyTemplate: z.boolean({ error: 'applyTemplate must be true or false' }).default(true),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -186,6 +188,87 @@ export const createBackofficeUserInputSchema = z
   });
 
 export type CreateBackofficeUserInput = z.input<typeof createBackofficeUserInputSchema>;
+
+/* ------------------------------------------------------- the employee's life */
+
+const employeeIdSchema = z
+  .number({ error: 'employeeId must be a number' })
+  .int('employeeId must be a whole number')
+  .min(1, 'employeeId must be at least 1')
+  .max(2_147_483_647, 'employeeId is too large');
+
+/** Which employee: the BackOffice's own id, or the POS user id people know them by. */
+export const employeeKeySchema = z.union(
+  [z.strictObject({ employeeId: employeeIdSchema }), z.strictObject({ posUserId: posUserIdSchema })],
+  { error: 'give the employee as { employeeId } or { posUserId }' },
+);
+export type EmployeeKey = z.input<typeof employeeKeySchema>;
+
+/** Which Back Office user: its id (7 digits on real tenants) or its username. */
+export const backofficeUserKeySchema = z.union(
+  [
+    z.strictObject({ userId: z.number({ error: 'userId must be a number' }).int('userId must be a whole number').min(1, 'userId must be at least 1').max(2_147_483_647, 'userId is too large') }),
+    z.strictObject({ username: z.string({ error: 'username must be a string' }).trim().regex(USERNAME_PATTERN, 'username must start with a letter and have 3-64 letters, digits or underscores') }),
+  ],
+  { error: 'give the Back Office user as { userId } or { username }' },
+);
+export type BackofficeUserKey = z.input<typeof backofficeUserKeySchema>;
+
+export const posPinSchema = z
+  .number({ error: 'posPin must be a number' })
+  .int('posPin must be a whole number')
+  .min(10_000, 'posPin must be a 5-digit number (10000-99999)')
+  .max(99_999, 'posPin must be a 5-digit number (10000-99999)');
+
+export const findEmployeesQuerySchema = z
+  .strictObject({
+    /** Case-insensitive prefix, as the roster's own filter matches. */
+    firstName: trimmedName('firstName', 50).optional(),
+    lastName: trimmedName('lastName', 100).optional(),
+    /** Compared on digits (the last ten), after the roster's name filters. */
+    phone: phoneSchema.optional(),
+    active: z.enum(['active', 'inactive', 'all']).default('all'),
+  })
+  .refine((q) => q.firstName !== undefined || q.lastName !== undefined || q.phone !== undefined, {
+    message: 'give at least one of firstName, lastName and phone',
+  });
+export type FindEmployeesQuery = z.input<typeof findEmployeesQuerySchema>;
+
+/** What updateEmployee may change; a field left out stays exactly as it is. */
+export const employeeChangesSchema = z
+  .strictObject({
+    firstName: trimmedName('firstName', 50).optional(),
+    lastName: trimmedName('lastName', 100).optional(),
+    phone: phoneSchema.optional(),
+    email: emailSchema.optional(),
+    departments: z
+      .array(trimmedName('department name', 200), { error: 'departments must be a list of department names' })
+      .min(1, 'Choose at least one department')
+      .optional(),
+    availableSites: siteSelectionSchema.optional(),
+    startDate: calendarDateSchema.optional(),
+    emergencyContactName: plainText('emergencyContactName').trim().max(100, 'emergencyContactName must be at most 100 characters').optional(),
+    /** An empty string clears it. */
+    emergencyContactPhone: z.union([z.literal(''), phoneSchema]).optional(),
+    payrollEmployeeId: plainText('payrollEmployeeId').trim().max(32, 'payrollEmployeeId must be at most 32 characters').optional(),
+    posPin: posPinSchema.optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), { message: 'give at least one field to change' });
+export type EmployeeChanges = z.input<typeof employeeChangesSchema>;
+export type EmployeeChangesParsed = z.output<typeof employeeChangesSchema>;
+export type EmployeeChangeField = keyof EmployeeChangesParsed;
+
+export const setWageInputSchema = z.strictObject({
+  /** Dollars per hour. */
+  regularRate: moneySchema,
+  /** Dollars per hour; default 1.5 × the regular rate (in cents, half-even), used only when the employee is overtime-eligible. */
+  overtimeRate: moneySchema.optional(),
+  /** Default: today (UTC), or the day after the latest record's when that is later. */
+  effectiveDate: calendarDateSchema.optional(),
+});
+export type SetWageInput = z.input<typeof setWageInputSchema>;
+
+export const templateNameSchema = trimmedName('template', 200);
 
 export const refreshOptionsSchema = z.object({ refresh: z.boolean().default(false) }).strict();
 export type RefreshOptions = z.input<typeof refreshOptionsSchema>;
@@ -279,6 +362,114 @@ export interface BackofficeUserCreated {
   employeeId?: number;
   permission: string;
   availableSites: 'all' | string[];
+  /** True once the template and sites were applied and read back; false when not asked or when that step failed. */
+  templateApplied: boolean;
   generatedPassword?: string;
+  warnings: string[];
+}
+
+/** A calendar day as `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+/** The edit page, read in full. */
+export interface EmployeeProfile {
+  employeeId: number;
+  posUserId: number | null;
+  firstName: string;
+  lastName: string;
+  /** As stored (the form keeps what was typed, e.g. `(555) 010-0001`). */
+  phone: string;
+  email: string;
+  /** Department names. */
+  departments: string[];
+  /** Null when the page shows none. */
+  startDate: IsoDate | null;
+  active: boolean;
+  /** Long site names, or `'all'` when every region is allowed. */
+  availableSites: 'all' | string[];
+  emergencyContactName: string;
+  emergencyContactPhone: string;
+  payrollEmployeeId: string;
+}
+
+/** One row of the compensation history. Money in integer cents. */
+export interface WageRecord {
+  wageType: 'hourly' | 'salary';
+  /** Per hour (hourly) as the history shows it. */
+  regularRateCents: number;
+  overtimeEligible: boolean;
+  overtimeRateCents: number | null;
+  effectiveDate: IsoDate;
+  /** Null for the current record. */
+  endDate: IsoDate | null;
+}
+
+/** The employee's POS permission: the template whose grants match exactly, or custom. */
+export interface EmployeePermission {
+  custom: boolean;
+  templateId: number | null;
+  /** The template's name, or `'custom'`. */
+  template: string;
+  /** POS permission ids granted (checked). */
+  grants: number[];
+  overrides: number[];
+}
+
+export interface Employee extends EmployeeProfile {
+  /** Newest first; the current record has no end date. */
+  compensation: WageRecord[];
+  permission: EmployeePermission;
+}
+
+export interface EmployeeUpdated {
+  employeeId: number;
+  posUserId: number | null;
+  /** The fields whose stored value changed, each verified by a read-back (a PIN is named, never shown). */
+  changed: EmployeeChangeField[];
+  /** Fields given with the value they already had. */
+  unchanged: EmployeeChangeField[];
+  warnings: string[];
+}
+
+export interface EmployeeReactivated {
+  employeeId: number;
+  posUserId: number | null;
+  /** UTC ISO timestamp. */
+  reactivatedAt: string;
+  warnings: string[];
+}
+
+export interface WageSet {
+  employeeId: number;
+  posUserId: number | null;
+  /** The new record as read back from the history. */
+  wage: WageRecord;
+  warnings: string[];
+}
+
+export interface EmployeePermissionSet {
+  employeeId: number;
+  posUserId: number | null;
+  templateId: number;
+  template: string;
+  warnings: string[];
+}
+
+export interface BackofficeUser {
+  userId: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+}
+
+export interface BackofficeTemplateApplied {
+  userId: number;
+  username: string;
+  templateId: number;
+  template: string;
+  /** The sites kept as they were: `'all'` or long site names. */
+  accessibleSites: 'all' | string[];
   warnings: string[];
 }

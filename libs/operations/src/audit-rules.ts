@@ -6,7 +6,12 @@ import { z } from 'zod';
 export const AUDIT_OPERATIONS = [
   'employee.create',
   'employee.disable',
+  'employee.update',
+  'employee.reactivate',
+  'employee.set_wage',
+  'employee.set_permission',
   'backoffice_user.create',
+  'backoffice_user.apply_template',
   'portal_user.add',
   'portal_user.set_role',
   'portal_user.reset_password',

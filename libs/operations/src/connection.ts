@@ -3,7 +3,17 @@ import { BackofficeClient, type BackofficeClientOptions } from '@washops/backoff
 /** The read side of the BackOffice client: what procedures and tools may call directly. */
 export type BackofficeReads = Pick<
   BackofficeClient,
-  'listSites' | 'listDepartments' | 'listPermissions' | 'listEmployees' | 'isPosUserIdAvailable' | 'isEmailAvailable' | 'isPhoneAvailable'
+  | 'listSites'
+  | 'listDepartments'
+  | 'listPermissions'
+  | 'listEmployees'
+  | 'isPosUserIdAvailable'
+  | 'isEmailAvailable'
+  | 'isPhoneAvailable'
+  | 'getEmployee'
+  | 'findEmployees'
+  | 'findEmployee'
+  | 'listBackofficeUsers'
 >;
 
 /** A BackOffice connection: reads for everyone, writes only through Operations. */
@@ -29,6 +39,10 @@ export function backofficeConnectionOf(client: BackofficeClient): BackofficeConn
     isPosUserIdAvailable: client.isPosUserIdAvailable.bind(client),
     isEmailAvailable: client.isEmailAvailable.bind(client),
     isPhoneAvailable: client.isPhoneAvailable.bind(client),
+    getEmployee: client.getEmployee.bind(client),
+    findEmployees: client.findEmployees.bind(client),
+    findEmployee: client.findEmployee.bind(client),
+    listBackofficeUsers: client.listBackofficeUsers.bind(client),
   };
   const connection: BackofficeConnection = Object.freeze({ reads: Object.freeze(reads), close: () => client.close() });
   writers.set(connection, client);

@@ -1,8 +1,22 @@
 import {
+  backofficeUserKeySchema,
   createBackofficeUserInputSchema,
   createEmployeeInputSchema,
   disableEmployeeInputSchema,
+  employeeChangesSchema,
+  employeeKeySchema,
+  setWageInputSchema,
+  templateNameSchema,
   WRITE_PLANS,
+  type BackofficeTemplateApplied,
+  type BackofficeUserKey,
+  type EmployeeChanges,
+  type EmployeeKey,
+  type EmployeePermissionSet,
+  type EmployeeReactivated,
+  type EmployeeUpdated,
+  type SetWageInput,
+  type WageSet,
   type BackofficeUserCreated,
   type CreateBackofficeUserInput,
   type CreateEmployeeInput,
@@ -18,7 +32,18 @@ import { actorSchema, type AuditOperation } from './audit-rules.js';
 import { auditedWrite, type OperationsLogger, type WriteDeps } from './audited-write.js';
 import { writerOf, type BackofficeConnection } from './connection.js';
 import { recordedInput, type SecretMarker } from './recorded-input.js';
-import { backofficeUserCreatedOutcome, employeeCreatedOutcome, employeeDisabledOutcome, portalUserOutcome, type RecordedOutcome } from './summaries.js';
+import {
+  backofficeTemplateAppliedOutcome,
+  backofficeUserCreatedOutcome,
+  employeeCreatedOutcome,
+  employeeDisabledOutcome,
+  employeePermissionSetOutcome,
+  employeeReactivatedOutcome,
+  employeeUpdatedOutcome,
+  portalUserOutcome,
+  wageSetOutcome,
+  type RecordedOutcome,
+} from './summaries.js';
 
 export interface OperationsOptions {
   store: Store;
@@ -44,6 +69,11 @@ export interface ActorOperations {
   createEmployee(input: CreateEmployeeInput, options?: WriteCallOptions): Promise<EmployeeCreated>;
   disableEmployee(input: DisableEmployeeInput, options?: WriteCallOptions): Promise<EmployeeDisabled>;
   createBackofficeUser(input: CreateBackofficeUserInput, options?: WriteCallOptions): Promise<BackofficeUserCreated>;
+  updateEmployee(key: EmployeeKey, changes: EmployeeChanges, options?: WriteCallOptions): Promise<EmployeeUpdated>;
+  reactivateEmployee(key: EmployeeKey, options?: WriteCallOptions): Promise<EmployeeReactivated>;
+  setWage(key: EmployeeKey, input: SetWageInput, options?: WriteCallOptions): Promise<WageSet>;
+  setEmployeePermission(key: EmployeeKey, template: string, options?: WriteCallOptions): Promise<EmployeePermissionSet>;
+  applyBackofficeTemplate(key: BackofficeUserKey, template: string, options?: WriteCallOptions): Promise<BackofficeTemplateApplied>;
   addPortalUser(user: { username: string; role: PortalRole } & PasswordChoice): Promise<PortalUserRecord>;
   setPortalUserRole(username: string, role: PortalRole): Promise<UserChange>;
   resetPortalUserPassword(username: string, password: PasswordChoice): Promise<UserChange>;
@@ -123,12 +153,87 @@ function actorOperations(deps: WriteDeps, backoffice: BackofficeConnection | und
       const writer = client();
       return auditedWrite(deps, {
         operation: 'backoffice_user.create',
-        plan: WRITE_PLANS.createBackofficeUser(),
+        plan: WRITE_PLANS.createBackofficeUser(parsed.applyTemplate),
         target: withoutUndefined<AuditTarget>({ backofficeUsername: parsed.username, posUserId: parsed.linkToEmployeePosUserId }),
         input: recordedInput(parsed, ['password']),
         signal: options.signal,
         run: (onStep, onPost) => writer.createBackofficeUser(input, { ...options, onStep, onPost }),
         outcome: backofficeUserCreatedOutcome,
+      });
+    },
+
+    async updateEmployee(key, changes, options = {}) {
+      const parsedKey = parseInput(employeeKeySchema, key, 'key');
+      const parsed = parseInput(employeeChangesSchema, changes, 'changes');
+      const writer = client();
+      return auditedWrite(deps, {
+        operation: 'employee.update',
+        plan: WRITE_PLANS.updateEmployee(),
+        target: { ...parsedKey },
+        input: { ...parsedKey, changes: recordedInput(parsed) },
+        signal: options.signal,
+        run: (onStep, onPost) => writer.updateEmployee(key, changes, { ...options, onStep, onPost }),
+        outcome: employeeUpdatedOutcome,
+      });
+    },
+
+    async reactivateEmployee(key, options = {}) {
+      const parsedKey = parseInput(employeeKeySchema, key, 'key');
+      const writer = client();
+      return auditedWrite(deps, {
+        operation: 'employee.reactivate',
+        plan: WRITE_PLANS.reactivateEmployee(),
+        target: { ...parsedKey },
+        input: { ...parsedKey },
+        signal: options.signal,
+        run: (onStep, onPost) => writer.reactivateEmployee(key, { ...options, onStep, onPost }),
+        outcome: employeeReactivatedOutcome,
+      });
+    },
+
+    async setWage(key, input, options = {}) {
+      const parsedKey = parseInput(employeeKeySchema, key, 'key');
+      parseInput(setWageInputSchema, input);
+      const writer = client();
+      return auditedWrite(deps, {
+        operation: 'employee.set_wage',
+        plan: WRITE_PLANS.setWage(),
+        target: { ...parsedKey },
+        // The caller's dollars, not the parsed cents or date parts: the event reads as it was asked.
+        input: { ...parsedKey, ...recordedInput(input) },
+        signal: options.signal,
+        run: (onStep, onPost) => writer.setWage(key, input, { ...options, onStep, onPost }),
+        outcome: wageSetOutcome,
+      });
+    },
+
+    async setEmployeePermission(key, template, options = {}) {
+      const parsedKey = parseInput(employeeKeySchema, key, 'key');
+      const name = parseInput(templateNameSchema, template, 'template');
+      const writer = client();
+      return auditedWrite(deps, {
+        operation: 'employee.set_permission',
+        plan: WRITE_PLANS.setEmployeePermission(),
+        target: { ...parsedKey },
+        input: { ...parsedKey, template: name },
+        signal: options.signal,
+        run: (onStep, onPost) => writer.setEmployeePermission(key, template, { ...options, onStep, onPost }),
+        outcome: employeePermissionSetOutcome,
+      });
+    },
+
+    async applyBackofficeTemplate(key, template, options = {}) {
+      const parsedKey = parseInput(backofficeUserKeySchema, key, 'key');
+      const name = parseInput(templateNameSchema, template, 'template');
+      const writer = client();
+      return auditedWrite(deps, {
+        operation: 'backoffice_user.apply_template',
+        plan: WRITE_PLANS.applyBackofficeTemplate(),
+        target: 'username' in parsedKey ? { backofficeUsername: parsedKey.username } : { backofficeUserId: parsedKey.userId },
+        input: { ...parsedKey, template: name },
+        signal: options.signal,
+        run: (onStep, onPost) => writer.applyBackofficeTemplate(key, template, { ...options, onStep, onPost }),
+        outcome: backofficeTemplateAppliedOutcome,
       });
     },
 

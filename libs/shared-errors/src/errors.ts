@@ -127,6 +127,17 @@ export class NotFoundError extends WashOpsError {
   static override readonly errorName: string = 'NotFoundError';
 }
 
+/** A lookup meant to find exactly one thing (an employee by name or phone) found several. */
+export class AmbiguousMatchError extends WashOpsError {
+  static override readonly code: string = 'AMBIGUOUS_MATCH';
+  static override readonly errorName: string = 'AmbiguousMatchError';
+  /** The POS user ids of every match, so the caller can pick one. */
+  get posUserIds(): number[] {
+    const ids = this.details['posUserIds'];
+    return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+  }
+}
+
 /** A name given by the caller (a site, a department) is unknown on the tenant. */
 export class LookupError extends WashOpsError {
   static override readonly code: string = 'LOOKUP_ERROR';
@@ -180,6 +191,7 @@ export const errorClasses = {
   AUTHENTICATION_ERROR: AuthenticationError,
   BACKOFFICE_SERVER_ERROR: BackofficeServerError,
   NOT_FOUND: NotFoundError,
+  AMBIGUOUS_MATCH: AmbiguousMatchError,
   LOOKUP_ERROR: LookupError,
   API_ERROR: APIError,
   API_TIMEOUT_ERROR: APITimeoutError,

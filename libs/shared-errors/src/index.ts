@@ -1,5 +1,6 @@
 export {
   APIError,
+  AmbiguousMatchError,
   APITimeoutError,
   AuthenticationError,
   BackofficeServerError,

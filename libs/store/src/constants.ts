@@ -18,6 +18,7 @@ export interface AuditTarget {
   employeeId?: number;
   posUserId?: number;
   backofficeUsername?: string;
+  backofficeUserId?: number;
   portalUsername?: string;
 }
 

@@ -69,6 +69,7 @@ export const backofficeUserCreatedSchema = z.object({
   employeeId: z.number().int().optional(),
   permission: z.string(),
   availableSites: z.union([z.literal('all'), z.array(z.string())]),
+  templateApplied: z.boolean().describe('true once the permission template and sites were applied and read back'),
   generatedPassword: z.string().optional(),
   warnings: z.array(z.string()),
 }) satisfies z.ZodType<BackofficeUserCreated>;

@@ -35,7 +35,12 @@ export const WRITE_PLANS = {
     ...(requiresBackoffice ? ['createBackofficeUser'] : []),
   ],
   disableEmployee: (): string[] => ['disableEmployee'],
-  createBackofficeUser: (): string[] => ['createBackofficeUser'],
+  createBackofficeUser: (applyTemplate = true): string[] => ['createBackofficeUser', ...(applyTemplate ? ['applyBackofficeTemplate'] : [])],
+  updateEmployee: (): string[] => ['updateEmployee'],
+  reactivateEmployee: (): string[] => ['reactivateEmployee'],
+  setWage: (): string[] => ['setWage'],
+  setEmployeePermission: (): string[] => ['applyPermissions'],
+  applyBackofficeTemplate: (): string[] => ['applyBackofficeTemplate'],
 } as const;
 
 /** What one operation call works with: page reads, form posts and the tenant caches, all bound to the call's signal. */

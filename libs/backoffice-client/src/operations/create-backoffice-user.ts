@@ -152,6 +152,7 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
     employeeId,
     permission: input.permission,
     availableSites: input.availableSites,
+    templateApplied: false,
     generatedPassword: generated,
     warnings,
   });
