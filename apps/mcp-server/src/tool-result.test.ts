@@ -1,4 +1,4 @@
-import { DuplicateError, RateLimitError, registerSecret } from '@washops/shared-errors';
+import { AmbiguousMatchError, DuplicateError, RateLimitError, registerSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { failedToolResult, toolErrorResult } from './tool-result.js';
 
@@ -20,6 +20,14 @@ describe('toolErrorResult', () => {
     const long = toolErrorResult(new RateLimitError('Rate limited.', { retryAfterMs: 120_000 }), 'ref-1');
     expect(long.content).toEqual([{ type: 'text', text: 'RATE_LIMIT_ERROR: Rate limited. Wait, then retry in 120 seconds. (Reference: ref-1)' }]);
     expect(JSON.stringify(toolErrorResult(new RateLimitError('Rate limited.', { retryAfterMs: 300 })))).toContain('retry in 1 second.');
+  });
+
+  it('lists the POS user ids of an ambiguous match and says to call again with one of them', () => {
+    const result = toolErrorResult(new AmbiguousMatchError('2 employees match "Morgan Lee".', { details: { posUserIds: [7217, 7345] } }));
+    expect(result.content).toEqual([
+      { type: 'text', text: 'AMBIGUOUS_MATCH: 2 employees match "Morgan Lee". Matching POS user ids: 7217, 7345. Ask which one is meant, then call again with that posUserId.' },
+    ]);
+    expect(toolErrorResult(new AmbiguousMatchError('Several match.')).content).toEqual([{ type: 'text', text: 'AMBIGUOUS_MATCH: Several match.' }]);
   });
 
   it('never carries a secret or an internal message', () => {

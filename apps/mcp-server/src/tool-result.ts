@@ -47,5 +47,9 @@ function retryHint(code: string, details: Record<string, unknown>): string {
     return `Wait, then retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
   }
   if (code === 'API_TIMEOUT_ERROR') return 'Retry later, or narrow the date range.';
+  if (code === 'AMBIGUOUS_MATCH') {
+    const ids = Array.isArray(details['posUserIds']) ? details['posUserIds'].filter((id) => typeof id === 'number') : [];
+    if (ids.length > 0) return `Matching POS user ids: ${ids.join(', ')}. Ask which one is meant, then call again with that posUserId.`;
+  }
   return '';
 }

@@ -69,13 +69,38 @@ const newEmployee = (): Args => {
   };
 };
 
-/** An active seeded employee not used by an earlier call. */
+/** A seeded employee (active or disabled) not used by an earlier call. */
 const usedPosIds = new Set<number>();
-function activePosUserId(): number {
-  const employee = backoffice.bo.control.employees().find((e) => e.isActive && e.posUserId && !usedPosIds.has(e.posUserId));
+function seededPosUserId(active = true, grantsOtherThan?: number[]): number {
+  const other = (grants: number[]) => !grantsOtherThan || grants.join() !== grantsOtherThan.join();
+  const employee = backoffice.bo.control.employees().find((e) => e.isActive === active && e.posUserId && !usedPosIds.has(e.posUserId) && other(e.grants));
   usedPosIds.add(employee!.posUserId!);
   return employee!.posUserId!;
 }
+const activePosUserId = () => seededPosUserId(true);
+
+/** A seeded Back Office user other than the bot, not used by an earlier call. */
+const usedUsers = new Set<string>();
+function seededUsername(): string {
+  const user = backoffice.bo.control.users().find((u) => u.username !== BOT.username && !usedUsers.has(u.username));
+  usedUsers.add(user!.username);
+  return user!.username;
+}
+
+/** The write's POST goes through, but the read that would verify it fails once: whether it took effect is unknown. */
+const readBackFails = (post: string, read: string) => () => {
+  const faults: Array<{ remove(): void }> = [];
+  backoffice.afterNext(post, () => faults.push(inject({ route: read, kind: 'serverError', count: 1 })));
+  return [{ remove: () => faults.forEach((fault) => fault.remove()) }];
+};
+
+/** The day of an employee's latest compensation record: a new record must start at least a day later. */
+const latestEffectiveDate = (posUserId: number) =>
+  backoffice.bo.control.employees().find((e) => e.posUserId === posUserId)!.wageHistory.map((w) => w.effectiveDate).sort().at(-1)!;
+
+const UNKNOWN_POS_USER_ID = 98_765_432;
+/** A PIN given to update_employee: it may be named as changed, never recorded or shown. */
+const PLANTED_PIN = 47_391;
 
 const scenarios: Record<string, WriteScenarios> = {
   create_employee: {
@@ -85,20 +110,54 @@ const scenarios: Record<string, WriteScenarios> = {
   },
   disable_employee: {
     success: () => ({ posUserId: activePosUserId() }),
-    failure: { code: 'NOT_FOUND', args: () => ({ posUserId: 98_765_432 }) },
+    failure: { code: 'NOT_FOUND', args: () => ({ posUserId: UNKNOWN_POS_USER_ID }) },
     // The disable is applied, but the read that would confirm it fails.
+    partial: { arm: readBackFails('POST /employee/update', 'GET /employee/edit/*'), args: () => ({ posUserId: activePosUserId() }) },
+  },
+  update_employee: {
+    success: () => ({ posUserId: activePosUserId(), phone: fresh().phone, posPin: PLANTED_PIN }),
+    failure: { code: 'NOT_FOUND', args: () => ({ posUserId: UNKNOWN_POS_USER_ID, phone: fresh().phone, posPin: PLANTED_PIN }) },
+    // The server answers as if it saved the form, but the verification read shows the old phone.
     partial: {
-      arm: () => {
-        const faults: Array<{ remove(): void }> = [];
-        backoffice.afterNext('POST /employee/update', () => faults.push(inject({ route: 'GET /employee/edit/*', kind: 'serverError', count: 1 })));
-        return [{ remove: () => faults.forEach((fault) => fault.remove()) }];
-      },
-      args: () => ({ posUserId: activePosUserId() }),
+      arm: () => [inject({ route: 'POST /employee/update', kind: 'acceptButIgnore', count: 1 })],
+      args: () => ({ posUserId: activePosUserId(), phone: fresh().phone }),
     },
+  },
+  reactivate_employee: {
+    success: () => ({ posUserId: seededPosUserId(false) }),
+    failure: { code: 'NOT_FOUND', args: () => ({ posUserId: UNKNOWN_POS_USER_ID }) },
+    partial: { arm: readBackFails('POST /employee/update', 'GET /employee/edit/*'), args: () => ({ posUserId: seededPosUserId(false) }) },
+  },
+  set_employee_wage: {
+    success: () => ({ posUserId: activePosUserId(), regularRate: 18.25 }),
+    // An effective date the server would silently ignore: refused before any POST.
+    failure: {
+      code: 'VALIDATION_ERROR',
+      args: () => {
+        const posUserId = activePosUserId();
+        return { posUserId, regularRate: 18.25, effectiveDate: latestEffectiveDate(posUserId) };
+      },
+    },
+    partial: { arm: readBackFails('POST /employee/compensation/update', 'GET /employee/compensation/*'), args: () => ({ posUserId: activePosUserId(), regularRate: 19.5 }) },
+  },
+  set_employee_permission: {
+    success: () => ({ posUserId: activePosUserId(), template: 'Manager' }),
+    failure: { code: 'NOT_FOUND', args: () => ({ posUserId: UNKNOWN_POS_USER_ID, template: 'Manager' }) },
+    // An employee who does not have the template yet (General User grants only 22), so the matrix is posted.
+    partial: {
+      arm: readBackFails('POST /employee/permissions/update', 'GET /employee/permissions/*'),
+      args: () => ({ posUserId: seededPosUserId(true, [22]), template: 'General User' }),
+    },
+  },
+  apply_backoffice_template: {
+    success: () => ({ username: seededUsername(), template: 'Manager' }),
+    failure: { code: 'NOT_FOUND', args: () => ({ username: 'nobodyHere123', template: 'Manager' }) },
+    // Seeded users have General User's tokens: another template's are posted.
+    partial: { arm: readBackFails('POST /user/permissions/update', 'GET /user/permissions/*'), args: () => ({ username: seededUsername(), template: 'Shift Leader' }) },
   },
   create_backoffice_user: {
     success: () => ({ username: `auditProof${fresh().posUserId}`, email: fresh().email, permission: 'General User', firstName: 'Audit', lastName: 'Proof' }),
-    failure: { code: 'NOT_FOUND', args: () => ({ username: `auditLinked${fresh().posUserId}`, email: fresh().email, permission: 'General User', linkToEmployeePosUserId: 98_765_432 }) },
+    failure: { code: 'NOT_FOUND', args: () => ({ username: `auditLinked${fresh().posUserId}`, email: fresh().email, permission: 'General User', linkToEmployeePosUserId: UNKNOWN_POS_USER_ID }) },
     // The user is created, but the page that would confirm it cannot be read.
     partial: {
       arm: () => [inject({ route: 'GET /user/permissions/*', kind: 'serverError', count: 1 }), inject({ route: 'GET /user/edit/*', kind: 'serverError', count: 1 })],
@@ -189,6 +248,8 @@ describe('every write tool leaves exactly one finished audit event', () => {
     expect(recorded).not.toContain(BOT.password);
     expect(recorded).not.toContain(TOKEN);
     expect(recorded).not.toMatch(/"posPin":\s*\d/);
+    expect(recorded).not.toContain(String(PLANTED_PIN));
+    expect(recorded).toContain('"posPin":"set"');
     expect(recorded).not.toMatch(/"generatedPassword"/);
     expect(written.join('')).not.toContain(TOKEN);
   });

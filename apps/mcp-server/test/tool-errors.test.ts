@@ -4,13 +4,13 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
-import { registerSecret } from '@washops/shared-errors';
+import { AmbiguousMatchError, registerSecret } from '@washops/shared-errors';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
-import type { BackofficeReads } from '@washops/operations';
+import type { ActorOperations, BackofficeReads } from '@washops/operations';
 import type { ToolServices } from '../src/services.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
 
@@ -156,6 +156,16 @@ describe('a failed tool call', () => {
     fault.remove();
     expect(text).toMatch(/^RATE_LIMIT_ERROR: .*retry in 90 seconds\./);
     expect(line).toMatchObject({ level: 40, code: 'RATE_LIMIT_ERROR', error: { details: { retryAfterMs: 90_000 } } });
+  });
+
+  it('turns an ambiguous match into an answer the model can act on: the message, every POS user id, and what to do', async () => {
+    const ambiguous = new AmbiguousMatchError('2 employees match "Morgan Lee"; give a phone number or a POS user id.', { details: { posUserIds: [7217, 7345] } });
+    const operations = { updateEmployee: async () => Promise.reject(ambiguous) } as unknown as ActorOperations;
+    const client = await connect({ backoffice: services.backoffice, operations });
+    const { text, line } = referenced((await client.callTool({ name: 'update_employee', arguments: { posUserId: 7217, phone: '5550100001' } })) as CallToolResult);
+    expect(text).toMatch(/^AMBIGUOUS_MATCH: 2 employees match "Morgan Lee"; give a phone number or a POS user id\. Matching POS user ids: 7217, 7345\. /);
+    expect(text).toContain('call again with that posUserId');
+    expect(line).toMatchObject({ level: 40, tool: 'update_employee', code: 'AMBIGUOUS_MATCH' });
   });
 
   it('logs a caller\'s mistake as a warning, still with a reference', async () => {

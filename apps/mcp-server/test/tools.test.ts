@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
+import { allTools } from '../src/tools/index.js';
 import type { ToolServices } from '../src/services.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
 
@@ -87,28 +88,18 @@ afterAll(async () => {
   await Promise.allSettled([bo?.close(), api?.close()]);
 });
 
+const WRITE_TOOLS = allTools.filter((tool) => !tool.annotations.readOnlyHint).map((tool) => tool.name);
+
 describe('the tool list', () => {
-  it('registers all seventeen tools with a title, a description and all four annotations', async () => {
+  it('registers all twenty-five tools with a title, a description and all four annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
-        'create_backoffice_user',
-        'create_employee',
-        'disable_employee',
-        'get_transaction',
-        'is_email_available',
-        'is_phone_available',
-        'is_pos_user_id_available',
-        'list_audit_events',
-        'list_departments',
-        'list_employees',
-        'list_permissions',
-        'list_sites',
-        'list_transaction_sites',
-        'list_transactions',
-        'list_transactions_by_type',
-        'list_transactions_v2',
-        'load_transaction_job',
+        ...['create_employee', 'disable_employee', 'update_employee', 'reactivate_employee', 'set_employee_wage', 'set_employee_permission'],
+        ...['create_backoffice_user', 'apply_backoffice_template', 'list_backoffice_users', 'get_employee', 'find_employees', 'list_employees'],
+        ...['list_sites', 'list_departments', 'list_permissions', 'is_pos_user_id_available', 'is_email_available', 'is_phone_available'],
+        ...['list_transaction_sites', 'list_transactions', 'list_transactions_by_type', 'list_transactions_v2', 'get_transaction'],
+        ...['load_transaction_job', 'list_audit_events'],
       ].sort(),
     );
     for (const tool of tools) {
@@ -120,17 +111,31 @@ describe('the tool list', () => {
       }
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(byName['disable_employee']!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(byName['create_employee']!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(byName['list_transactions']!.annotations).toMatchObject({ readOnlyHint: true });
+    // [readOnly, destructive, idempotent]: a wage call adds a record; a permission or template call replaces a whole set.
+    const hints: Record<string, [boolean, boolean, boolean]> = {
+      disable_employee: [false, true, true],
+      create_employee: [false, false, false],
+      update_employee: [false, false, true],
+      reactivate_employee: [false, false, true],
+      set_employee_wage: [false, false, false],
+      set_employee_permission: [false, true, true],
+      apply_backoffice_template: [false, true, true],
+      get_employee: [true, false, true],
+      find_employees: [true, false, true],
+      list_backoffice_users: [true, false, true],
+      list_transactions: [true, false, true],
+    };
+    for (const [name, [readOnlyHint, destructiveHint, idempotentHint]] of Object.entries(hints)) {
+      expect(byName[name]!.annotations, name).toMatchObject({ readOnlyHint, destructiveHint, idempotentHint });
+    }
   });
 
   it('lists only the read tools in read-only mode', async () => {
     const readOnly = await connect({ services, readOnly: true });
     const { tools } = await readOnly.listTools();
-    expect(tools).toHaveLength(14);
-    expect(tools.map((t) => t.name)).toContain('list_audit_events');
-    expect(tools.map((t) => t.name)).not.toEqual(expect.arrayContaining(['create_employee']));
+    expect(tools).toHaveLength(17);
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_audit_events', 'get_employee', 'find_employees', 'list_backoffice_users']));
+    expect(tools.map((t) => t.name).filter((name) => WRITE_TOOLS.includes(name))).toEqual([]);
     for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     await readOnly.close();
   });
@@ -140,8 +145,8 @@ describe('the tool list', () => {
     const readsOnly = await connect({ services: withoutOperations });
     const names = (await readsOnly.listTools()).tools.map((t) => t.name);
     expect(names).toContain('list_employees');
-    expect(names).not.toEqual(expect.arrayContaining(['create_employee']));
-    expect(names.filter((name) => ['create_employee', 'disable_employee', 'create_backoffice_user'].includes(name))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['get_employee', 'find_employees', 'list_backoffice_users']));
+    expect(names.filter((name) => WRITE_TOOLS.includes(name))).toEqual([]);
     await readsOnly.close();
   });
 

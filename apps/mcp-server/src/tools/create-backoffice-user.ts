@@ -12,8 +12,9 @@ export const createBackofficeUser = defineTool({
   description:
     'Creates a user who can sign in to the Back Office web app. Linked mode (give linkToEmployeePosUserId or linkToEmployeeEmail): the user ' +
     'belongs to an ACTIVE employee and inherits their sites. Standalone mode (give firstName and lastName, no link): someone who is not ' +
-    'an employee. The permission (a Back Office template name from list_permissions scope "backoffice") is recorded but NOT applied: ' +
-    'an admin must assign it in the Back Office user list; the result warns. A generated password is returned once when none is given.',
+    'an employee. The permission (a Back Office template name from list_permissions scope "backoffice") is applied to the new user ' +
+    'and verified (templateApplied true) unless applyTemplate is false. If applying it fails, the user exists without it and the error ' +
+    'says so: do not create the user again, call apply_backoffice_template. A generated password is returned once when none is given.',
   inputSchema: toolInputFrom(createBackofficeUserInputSchema, {}, {
     username: 'A letter then 2–63 letters, digits or _',
     permission: 'Back Office template name, e.g. "General User"',
@@ -21,6 +22,7 @@ export const createBackofficeUser = defineTool({
     firstName: 'Standalone mode only',
     lastName: 'Standalone mode only',
     availableSites: 'Recorded in the result only',
+    applyTemplate: 'Apply the permission template now (default true); false leaves it to be assigned by hand',
   }),
   outputSchema: backofficeUserCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -29,7 +31,8 @@ export const createBackofficeUser = defineTool({
   },
   render: (out) =>
     [
-      `Created ${out.mode} Back Office user "${out.username}" (${out.userId})${out.employeeId ? ` for employee ${out.employeeId}` : ''}.`,
+      `Created ${out.mode} Back Office user "${out.username}" (${out.userId})${out.employeeId ? ` for employee ${out.employeeId}` : ''}; ` +
+        `template "${out.permission}" ${out.templateApplied ? 'applied and verified' : 'not applied'}.`,
       out.generatedPassword ? `Generated password (shown once): ${out.generatedPassword}` : '',
       ...out.warnings.map((w) => `Warning: ${w}`),
     ]

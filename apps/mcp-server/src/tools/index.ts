@@ -1,12 +1,16 @@
 import type { ToolDefinition } from '../tool.js';
+import { applyBackofficeTemplate } from './apply-backoffice-template.js';
 import { createBackofficeUser } from './create-backoffice-user.js';
 import { createEmployee } from './create-employee.js';
 import { disableEmployee } from './disable-employee.js';
+import { findEmployees } from './find-employees.js';
+import { getEmployee } from './get-employee.js';
 import { getTransaction } from './get-transaction.js';
 import { listAuditEvents } from './list-audit-events.js';
 import { isEmailAvailable } from './is-email-available.js';
 import { isPhoneAvailable } from './is-phone-available.js';
 import { isPosUserIdAvailable } from './is-pos-user-id-available.js';
+import { listBackofficeUsers } from './list-backoffice-users.js';
 import { listDepartments } from './list-departments.js';
 import { listEmployees } from './list-employees.js';
 import { listPermissions } from './list-permissions.js';
@@ -16,16 +20,28 @@ import { listTransactions } from './list-transactions.js';
 import { listTransactionsByType } from './list-transactions-by-type.js';
 import { listTransactionsV2 } from './list-transactions-v2.js';
 import { loadTransactionJob } from './load-transaction-job.js';
+import { reactivateEmployee } from './reactivate-employee.js';
+import { setEmployeePermission } from './set-employee-permission.js';
+import { setEmployeeWage } from './set-employee-wage.js';
+import { updateEmployee } from './update-employee.js';
 
 /** Every tool, in the order a model sees them. */
 export const allTools = [
   createEmployee,
   disableEmployee,
+  updateEmployee,
+  reactivateEmployee,
+  setEmployeeWage,
+  setEmployeePermission,
   createBackofficeUser,
+  applyBackofficeTemplate,
   listSites,
   listDepartments,
   listPermissions,
   listEmployees,
+  findEmployees,
+  getEmployee,
+  listBackofficeUsers,
   isPosUserIdAvailable,
   isEmailAvailable,
   isPhoneAvailable,

@@ -41,6 +41,7 @@ const auditEventSchema = z.object({
     employeeId: z.number().int().optional(),
     posUserId: z.number().int().optional(),
     backofficeUsername: z.string().optional(),
+    backofficeUserId: z.number().int().optional(),
     portalUsername: z.string().optional(),
   }),
   input: z.record(z.string(), z.unknown()).describe('what was asked, passwords and PINs replaced by "set" or "generated"'),
@@ -60,7 +61,9 @@ function targetText(target: AuditEventOut['target']): string {
   const parts = [
     target.employeeId === undefined ? '' : `employee ${target.employeeId}`,
     target.posUserId === undefined ? '' : `POS ${target.posUserId}`,
-    target.backofficeUsername === undefined ? '' : `Back Office user ${target.backofficeUsername}`,
+    target.backofficeUsername === undefined && target.backofficeUserId === undefined
+      ? ''
+      : `Back Office user ${[target.backofficeUsername, target.backofficeUserId === undefined ? undefined : `(${target.backofficeUserId})`].filter(Boolean).join(' ')}`,
     target.portalUsername === undefined ? '' : `portal user ${target.portalUsername}`,
   ];
   return parts.filter(Boolean).join(', ');
