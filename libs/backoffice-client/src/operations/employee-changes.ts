@@ -3,7 +3,7 @@ import type { CreateFormInfo } from '../pages/employee-create.js';
 import type { EmployeeEditForm } from '../pages/employee-edit.js';
 import { formatFormDate, type FormPair } from '../pages/form.js';
 import { cleanText } from '../pages/page.js';
-import { phoneDigits } from '../normalize.js';
+import { phoneDigits, phoneKey } from '../normalize.js';
 import type { EmployeeChangeField, EmployeeChangesParsed } from '../schemas.js';
 import { resolveDepartments } from './create-employee.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
@@ -63,7 +63,7 @@ export function planChanges(before: EmployeeEditForm, changes: EmployeeChangesPa
   const c = changes;
   if (c.firstName !== undefined) scalar('firstName', c.firstName, (p) => p.firstName === cleanText(c.firstName as string));
   if (c.lastName !== undefined) scalar('lastName', c.lastName, (p) => p.lastName === cleanText(c.lastName as string));
-  if (c.phone !== undefined) scalar('phone', c.phone, (p) => phoneDigits(p.phone) === c.phone);
+  if (c.phone !== undefined) scalar('phone', c.phone, (p) => phoneKey(phoneDigits(p.phone)) === c.phone);
   if (c.email !== undefined) scalar('email', c.email, (p) => p.email === c.email);
   if (c.startDate !== undefined) {
     const sent = formatFormDate(c.startDate);
@@ -71,7 +71,7 @@ export function planChanges(before: EmployeeEditForm, changes: EmployeeChangesPa
   }
   if (c.emergencyContactName !== undefined) scalar('emergencyContactName', c.emergencyContactName, (p) => p.emergencyContactName === c.emergencyContactName);
   if (c.emergencyContactPhone !== undefined) {
-    scalar('emergencyContactPhone', c.emergencyContactPhone, (p) => phoneDigits(p.emergencyContactPhone) === c.emergencyContactPhone);
+    scalar('emergencyContactPhone', c.emergencyContactPhone, (p) => phoneKey(phoneDigits(p.emergencyContactPhone)) === c.emergencyContactPhone);
   }
   if (c.payrollEmployeeId !== undefined) scalar('payrollEmployeeId', c.payrollEmployeeId, (p) => p.payrollEmployeeId === c.payrollEmployeeId);
   if (c.posPin !== undefined) {
