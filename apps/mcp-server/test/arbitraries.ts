@@ -135,6 +135,64 @@ export const createBackofficeUserArgs = mutated(validCreateBackofficeUserArgs, {
   availableSites: siteList,
 });
 
+/* ------------------------------------------------------- the employee's life */
+
+const goodEmployeeId = fc.integer({ min: 1, max: 2_147_483_647 });
+/** Which employee, as the tools take it: exactly one of the two ids. */
+export const validEmployeeKeyArgs = fc.oneof(goodEmployeeId.map((id) => ({ employeeId: id })), goodPosUserId.map((id) => ({ posUserId: id })));
+export const validBackofficeUserKeyArgs = fc.oneof(goodEmployeeId.map((id) => ({ userId: id })), goodUsername.map((name) => ({ username: name })));
+
+const keyed = (changes: fc.Arbitrary<Record<string, unknown>>, key: fc.Arbitrary<Record<string, unknown>> = validEmployeeKeyArgs) =>
+  fc.tuple(key, changes).map(([k, c]) => ({ ...k, ...c }));
+/** A wrong key: an id out of range, both ids, or one of another type. */
+const employeeKeyWild = { employeeId: posUserId, posUserId };
+
+export const validUpdateEmployeeArgs = keyed(
+  fc
+    .record(
+      {
+        firstName: goodName,
+        lastName: goodName,
+        phone: goodPhone,
+        email: goodEmail,
+        departments: fc.array(goodName, { minLength: 1, maxLength: 2 }),
+        availableSites: goodSites,
+        startDate: goodDay,
+        emergencyContactName: goodName,
+        emergencyContactPhone: fc.oneof(goodPhone, fc.constant('')),
+        payrollEmployeeId: fc.string({ maxLength: 32 }),
+        posPin: fc.integer({ min: 10_000, max: 99_999 }),
+      },
+      { requiredKeys: [] },
+    )
+    .filter((changes) => Object.keys(changes).length > 0),
+);
+
+export const updateEmployeeArgs = mutated(validUpdateEmployeeArgs, {
+  ...employeeKeyWild,
+  firstName: nameText,
+  lastName: fc.oneof(nameText, fc.string({ minLength: 101, maxLength: 110 })),
+  phone: phoneText,
+  email: emailText,
+  departments: fc.oneof(fc.array(nameText, { maxLength: 2 }), fc.constant([] as string[])),
+  availableSites: siteList,
+  startDate: dateText,
+  emergencyContactPhone: phoneText,
+  payrollEmployeeId: fc.string({ minLength: 30, maxLength: 40 }),
+  posPin: fc.constantFrom(9999, 100_000, 12_345.5),
+});
+
+export const validSetWageArgs = keyed(
+  fc.record({ regularRate: goodDollars, overtimeRate: goodDollars, effectiveDate: goodDay }, { requiredKeys: ['regularRate'] }),
+);
+export const setWageArgs = mutated(validSetWageArgs, { ...employeeKeyWild, regularRate: dollars, overtimeRate: dollars, effectiveDate: dateText });
+
+export const validSetPermissionArgs = keyed(fc.record({ template: goodName }));
+export const setPermissionArgs = mutated(validSetPermissionArgs, { ...employeeKeyWild, template: nameText });
+
+export const validApplyTemplateArgs = keyed(fc.record({ template: goodName }), validBackofficeUserKeyArgs);
+export const applyTemplateArgs = mutated(validApplyTemplateArgs, { userId: posUserId, username, template: nameText });
+
 /** Any JSON value that is not of the given type: a string for a number field, an object for a list, … */
 export function notA(kind: 'string' | 'number' | 'boolean' | 'array'): fc.Arbitrary<unknown> {
   const others: Array<fc.Arbitrary<unknown>> = [fc.constant(null), fc.constant({}), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 })];

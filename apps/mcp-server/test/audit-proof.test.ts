@@ -117,11 +117,7 @@ const scenarios: Record<string, WriteScenarios> = {
   update_employee: {
     success: () => ({ posUserId: activePosUserId(), phone: fresh().phone, posPin: PLANTED_PIN }),
     failure: { code: 'NOT_FOUND', args: () => ({ posUserId: UNKNOWN_POS_USER_ID, phone: fresh().phone, posPin: PLANTED_PIN }) },
-    // The server answers as if it saved the form, but the verification read shows the old phone.
-    partial: {
-      arm: () => [inject({ route: 'POST /employee/update', kind: 'acceptButIgnore', count: 1 })],
-      args: () => ({ posUserId: activePosUserId(), phone: fresh().phone }),
-    },
+    partial: { arm: readBackFails('POST /employee/update', 'GET /employee/edit/*'), args: () => ({ posUserId: activePosUserId(), phone: fresh().phone }) },
   },
   reactivate_employee: {
     success: () => ({ posUserId: seededPosUserId(false) }),

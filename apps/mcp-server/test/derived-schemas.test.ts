@@ -1,11 +1,24 @@
-import { createBackofficeUserInputSchema, createEmployeeInputSchema, disableEmployeeInputSchema } from '@washops/backoffice-client';
+import {
+  backofficeUserKeySchema,
+  createBackofficeUserInputSchema,
+  createEmployeeInputSchema,
+  disableEmployeeInputSchema,
+  employeeChangesSchema,
+  employeeKeySchema,
+  setWageInputSchema,
+  templateNameSchema,
+} from '@washops/backoffice-client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { applyBackofficeTemplate } from '../src/tools/apply-backoffice-template.js';
 import { createBackofficeUser } from '../src/tools/create-backoffice-user.js';
 import { createEmployee } from '../src/tools/create-employee.js';
 import { disableEmployee } from '../src/tools/disable-employee.js';
-import { createBackofficeUserArgs, createEmployeeArgs, disableEmployeeArgs } from './arbitraries.js';
+import { setEmployeePermission } from '../src/tools/set-employee-permission.js';
+import { setEmployeeWage } from '../src/tools/set-employee-wage.js';
+import { updateEmployee } from '../src/tools/update-employee.js';
+import { applyTemplateArgs, createBackofficeUserArgs, createEmployeeArgs, disableEmployeeArgs, setPermissionArgs, setWageArgs, updateEmployeeArgs } from './arbitraries.js';
 
 interface WriteToolCase {
   name: string;
@@ -20,6 +33,27 @@ interface WriteToolCase {
 }
 
 const isOptionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
+const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+
+/** Marks the client's key refusal: the tool names the field or "exactly one" where the client's union has one message. */
+const KEY_REFUSED = 'the client refuses the key';
+
+/**
+ * The client's reading of a keyed tool input: its key union over the key fields (`{ employeeId } | { posUserId }`), the
+ * method's own schema over the other fields.
+ */
+function keyedClient(keySchema: z.ZodType, keyFields: readonly string[], rest: z.ZodType): z.ZodType {
+  return z.record(z.string(), z.unknown()).transform((input, ctx) => {
+    const key = Object.fromEntries(Object.entries(input).filter(([field, value]) => keyFields.includes(field) && value !== undefined));
+    const others = Object.fromEntries(Object.entries(input).filter(([field]) => !keyFields.includes(field)));
+    const [parsedKey, parsedRest] = [keySchema.safeParse(key), rest.safeParse(others)];
+    for (const issue of parsedRest.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    if (!parsedKey.success) ctx.addIssue({ code: 'custom', message: KEY_REFUSED, path: [] });
+    return parsedKey.success && parsedRest.success ? { key: parsedKey.data, rest: parsedRest.data } : z.NEVER;
+  });
+}
+const byEmployee = (rest: z.ZodType) => keyedClient(employeeKeySchema, ['employeeId', 'posUserId'], rest);
+const templateOnly = z.strictObject({ template: templateNameSchema });
 
 const cases: WriteToolCase[] = [
   {
@@ -37,9 +71,26 @@ const cases: WriteToolCase[] = [
     args: createBackofficeUserArgs,
     jsonTyped: () => true,
   },
+  { name: 'update_employee', tool: updateEmployee.inputSchema, client: byEmployee(employeeChangesSchema), args: updateEmployeeArgs, jsonTyped: (input) => isOptionalString(input['startDate']) },
+  {
+    name: 'set_employee_wage',
+    tool: setEmployeeWage.inputSchema,
+    client: byEmployee(setWageInputSchema),
+    args: setWageArgs,
+    jsonTyped: (input) => typeof input['regularRate'] === 'number' && isOptionalNumber(input['overtimeRate']) && isOptionalString(input['effectiveDate']),
+  },
+  { name: 'set_employee_permission', tool: setEmployeePermission.inputSchema, client: byEmployee(templateOnly), args: setPermissionArgs, jsonTyped: () => true },
+  {
+    name: 'apply_backoffice_template',
+    tool: applyBackofficeTemplate.inputSchema,
+    client: keyedClient(backofficeUserKeySchema, ['userId', 'username'], templateOnly),
+    args: applyTemplateArgs,
+    jsonTyped: () => true,
+  },
 ];
 
-const issueKeys = (error: z.ZodError | undefined) => (error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+const issueKeys = (error: z.ZodError | undefined) =>
+  (error?.issues ?? []).filter((issue) => issue.message !== KEY_REFUSED).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
 describe.each(cases)('the $name tool schema, derived from the client schema', ({ tool, client, args, jsonTyped }) => {
   it('accepts and refuses the same generated inputs as the client, with the client\'s messages', () => {
