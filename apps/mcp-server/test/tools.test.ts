@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BackofficeClient } from '@washops/backoffice-client';
-import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
+import { BO_TEMPLATES, startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { Writable } from 'node:stream';
@@ -238,13 +238,13 @@ describe('Back Office tools', () => {
     expect(bo.control.requests().length).toBe(before);
   });
 
-  it('creates a standalone Back Office user with a generated password, and refuses to link a disabled employee', async () => {
-    const created = structured<{ mode: string; generatedPassword?: string; warnings: string[] }>(
-      await call('create_backoffice_user', { username: 'toolStandalone', email: 'tool.standalone@example.com', permission: 'General User', firstName: 'Tool', lastName: 'Standalone' }),
-    );
-    expect(created.mode).toBe('standalone');
+  it('creates a standalone Back Office user with a generated password and its template applied, and refuses to link a disabled employee', async () => {
+    const result = await call('create_backoffice_user', { username: 'toolStandalone', email: 'tool.standalone@example.com', permission: 'Manager', firstName: 'Tool', lastName: 'Standalone' });
+    const created = structured<{ userId: number; mode: string; generatedPassword?: string; templateApplied: boolean; warnings: string[] }>(result);
+    expect(created).toMatchObject({ mode: 'standalone', templateApplied: true, warnings: [] });
     expect(created.generatedPassword).toHaveLength(16);
-    expect(created.warnings.join(' ')).toMatch(/permission|template/i);
+    expect(bo.control.users().find((u) => u.id === created.userId)!.tokens.sort()).toEqual([...BO_TEMPLATES.find((t) => t.name === 'Manager')!.tokens].sort());
+    expect(text(result)).toContain('template "Manager" applied and verified');
 
     const inactive = bo.control.employees().find((e) => !e.isActive && e.posUserId)!;
     const refused = errorOf(
