@@ -5,7 +5,7 @@
 import { BackofficeServerError, DuplicateError, NotFoundError, ValidationError, WashOpsError } from '@washops/shared-errors';
 import { expect, it } from 'vitest';
 import { ABORTED_CODE, needsAttention } from '../src/index.js';
-import { describeEachBackend, eventsOf, memoryLogger, newEmployee, newest, operationsFor, useSimulator, vendorPosts } from './support.js';
+import { describeEachBackend, eventsOf, memoryLogger, newEmployee, newest, operationsFor, useSimulator, vendorPosts, watchingFetch } from './support.js';
 
 const sim = useSimulator('operations-writes');
 const admin = { channel: 'portal', name: 'ada' } as const;
@@ -195,16 +195,18 @@ describeEachBackend('BackOffice writes', (store) => {
   });
 
   it('a lost answer whose read-back fails too is partial with that step unverified, not failed', async () => {
-    const ops = operationsFor(store(), sim()).as(admin);
+    // The user list is read before the insert too: it fails only once the insert is on its way.
+    const watching = watchingFetch();
+    watching.whenSent('POST /user/insert', () => sim().control.inject({ route: 'GET /user', kind: 'serverError', count: 20 }));
+    const ops = operationsFor(store(), sim(), undefined, watching.fetch).as(admin);
     sim().control.inject({ route: 'POST /user/insert', kind: 'dropAfterApply', count: 1 });
-    sim().control.inject({ route: 'GET /user', kind: 'serverError', count: 20 });
     const username = `lost_${Date.now()}`;
     const error = await ops
       .createBackofficeUser({ username, email: `${username}@example.invalid`, permission: 'Manager', firstName: 'Lost', lastName: 'Answer' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WashOpsError);
     expect(await eventsOf(store(), correlationIdOf(error))).toMatchObject([
-      { state: 'partial', target: { backofficeUsername: username }, steps: { done: [], unverified: ['createBackofficeUser'], remaining: [] } },
+      { state: 'partial', target: { backofficeUsername: username }, steps: { done: [], unverified: ['createBackofficeUser'], remaining: ['applyBackofficeTemplate'] } },
     ]);
   });
 

@@ -84,8 +84,9 @@ export function memoryLogger(lines: LogLine[] = [], bindings: Record<string, unk
   return { lines, info: at('info'), warn: at('warn'), error: at('error'), child: (more) => memoryLogger(lines, { ...bindings, ...more }) };
 }
 
-export function operationsFor(store: Store, sim: BackofficeSimulator, logger?: OperationsLogger): Operations {
-  const client = new BackofficeClient({ baseUrl: sim.url, username: 'bot', password: 'bot-password' });
+/** `fetch`: the client's, e.g. one that watches its requests to arm a fault for what follows. */
+export function operationsFor(store: Store, sim: BackofficeSimulator, logger?: OperationsLogger, fetch?: typeof globalThis.fetch): Operations {
+  const client = new BackofficeClient({ baseUrl: sim.url, username: 'bot', password: 'bot-password', ...(fetch ? { fetch } : {}) });
   return new Operations({ store, backoffice: backofficeConnectionOf(client), ...(logger ? { logger } : {}) });
 }
 
@@ -127,4 +128,33 @@ export function vendorPosts(sim: BackofficeSimulator): string[] {
     .requests()
     .filter((r) => r.method === 'POST' && r.path !== '/login_check')
     .map((r) => r.path);
+}
+
+/**
+ * A client fetch that runs a callback once, when the next `METHOD /path` request is sent or once its answer has
+ * arrived: to arm a fault for what follows a write's POST (its read-back), not for what comes before.
+ */
+export function watchingFetch(): {
+  fetch: typeof fetch;
+  whenSent(request: string, then: () => void): void;
+  afterAnswer(request: string, then: () => void): void;
+} {
+  const sent = new Map<string, () => void>();
+  const answered = new Map<string, () => void>();
+  const take = (waiting: Map<string, () => void>, request: string) => {
+    const then = waiting.get(request);
+    waiting.delete(request);
+    then?.();
+  };
+  return {
+    fetch: async (input, init) => {
+      const request = `${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : input).pathname}`;
+      take(sent, request);
+      const response = await fetch(input, init);
+      take(answered, request);
+      return response;
+    },
+    whenSent: (request, then) => void sent.set(request, then),
+    afterAnswer: (request, then) => void answered.set(request, then),
+  };
 }
