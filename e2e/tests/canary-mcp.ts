@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -110,6 +110,47 @@ async function backofficeTools(mcp: McpProbe, sims: Simulators): Promise<void> {
   await mcp.call('user, bad input', 'create_backoffice_user', { ...user, username: '1x' }, 'error');
   await mcp.call('user', 'create_backoffice_user', user, 'ok');
   await mcp.call('user named like the bot', 'create_backoffice_user', { ...user, username: TENANT.botUsername, email: `canary-bot-mcp-${tag}@example.com` }, 'error');
+
+  await employeeLifeTools(mcp, sims, employee.posUserId, user.username);
+}
+
+/** A 5-digit PIN of this run: update_employee sets it, and no result or audit row may show it. */
+export const PLANTED_PIN = randomInt(10_000, 100_000);
+
+const isoDaysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The employee's whole life on the employee created (and disabled) above, and on the Back Office user created above. */
+async function employeeLifeTools(mcp: McpProbe, sims: Simulators, posUserId: number, username: string): Promise<void> {
+  await mcp.call('employee in full', 'get_employee', { posUserId }, 'ok');
+  await mcp.call('employee, two keys', 'get_employee', { posUserId, employeeId: 1 }, 'error');
+  await mcp.call('employee unknown', 'get_employee', { posUserId: 2_147_480_004 }, 'error');
+  await mcp.call('find by name', 'find_employees', { firstName: 'Canary', active: 'all' }, 'ok');
+  await mcp.call('find, nothing asked', 'find_employees', { active: 'all' }, 'error');
+
+  await mcp.call('reactivate', 'reactivate_employee', { posUserId }, 'ok');
+  await mcp.call('reactivate unknown', 'reactivate_employee', { posUserId: 2_147_480_005 }, 'error');
+  const updated = await mcp.call('update phone and PIN', 'update_employee', { posUserId, phone: `555${randomInt(1_000_000, 9_999_999)}`, posPin: PLANTED_PIN }, 'ok');
+  if (new RegExp(`(?<!\\d)${PLANTED_PIN}(?!\\d)`).test(JSON.stringify(updated))) mcp.mismatches.push('update_employee: the result shows the PIN it set');
+  await mcp.call('update, bad PIN', 'update_employee', { posUserId, posPin: 123 }, 'error');
+  await withFault(
+    () => sims.backoffice.control.inject({ route: 'POST /employee/update', kind: 'acceptButIgnore', count: 5 }),
+    () => mcp.call('update, form ignored', 'update_employee', { posUserId, emergencyContactName: 'Canary Contact' }, 'error'),
+  );
+
+  await mcp.call('raise', 'set_employee_wage', { posUserId, regularRate: 16.5, effectiveDate: isoDaysFromNow(30) }, 'ok');
+  await mcp.call('raise dated before the latest', 'set_employee_wage', { posUserId, regularRate: 17, effectiveDate: isoDaysFromNow(1) }, 'error');
+  await mcp.call('raise, bad rate', 'set_employee_wage', { posUserId, regularRate: 12.345 }, 'error');
+  await mcp.call('POS template', 'set_employee_permission', { posUserId, template: 'Manager' }, 'ok');
+  await mcp.call('POS template unknown', 'set_employee_permission', { posUserId, template: 'Astronaut' }, 'error');
+
+  await mcp.call('Back Office users', 'list_backoffice_users', {}, 'ok');
+  await mcp.call('Back Office users, bad input', 'list_backoffice_users', { refresh: 'yes' }, 'error');
+  await mcp.call('Back Office template', 'apply_backoffice_template', { username, template: 'Manager' }, 'ok');
+  await mcp.call('Back Office template, unknown user', 'apply_backoffice_template', { username: 'nobody_canary', template: 'Manager' }, 'error');
+  await withFault(
+    () => sims.backoffice.control.inject({ route: 'GET /user/permissions/*', kind: 'serverError', count: 50 }),
+    () => mcp.call('Back Office template, page fails', 'apply_backoffice_template', { username, template: 'General User' }, 'error'),
+  );
 }
 
 /** Last: a failed bot sign-in may hold the client back for a cool-down. */

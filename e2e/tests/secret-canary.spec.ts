@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { expect, test } from '@playwright/test';
 import { auditRowsOf } from './canary-audit.js';
 import { CapturedText, makeSecrets, runStorage, startPortal, startSimulators, type RunningPortal, type RunStorage, type Simulators } from './canary-harness.js';
-import { exerciseMcp, McpProbe } from './canary-mcp.js';
+import { exerciseMcp, McpProbe, PLANTED_PIN } from './canary-mcp.js';
 import { exercisePortal } from './canary-portal-plan.js';
 import { PortalProbe, routerProcedures } from './canary-portal-probe.js';
 
@@ -52,8 +52,15 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     const auditRows = await auditRowsOf(storage);
     const toolRows = auditRows.filter((row) => row.channel === 'mcp');
     expect(new Set(toolRows.map((row) => `${row.actor} ${row.operation}`)), 'operations the MCP server audited').toEqual(
-      new Set(['stdio employee.create', 'stdio employee.disable', 'stdio backoffice_user.create']),
+      new Set([
+        ...['stdio employee.create', 'stdio employee.disable', 'stdio backoffice_user.create', 'stdio employee.update', 'stdio employee.reactivate'],
+        ...['stdio employee.set_wage', 'stdio employee.set_permission', 'stdio backoffice_user.apply_template'],
+      ]),
     );
+    // The PIN update_employee set is recorded as "set", never as the number.
+    const pinUpdates = toolRows.filter((row) => row.operation === 'employee.update' && JSON.stringify(row.input).includes('posPin'));
+    expect(pinUpdates.map((row) => (row.input as { changes?: { posPin?: unknown } }).changes?.posPin), 'the PIN as update_employee recorded it').toEqual(['set']);
+    expect(JSON.stringify(toolRows), 'audit rows of the tools').not.toMatch(new RegExp(`(?<![0-9a-f])${PLANTED_PIN}(?![0-9a-f])`));
     for (const row of auditRows) captured.add(`audit row ${row.id} (${row.channel} ${row.operation}, ${row.state})`, JSON.stringify(row));
 
     // The logs hold what the scan must see: the start-up lines and failures logged with their causes
