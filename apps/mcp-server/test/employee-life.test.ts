@@ -229,4 +229,12 @@ describe('secrets and the audit log', () => {
     expect(events.every((e) => e.actor === 'assistant')).toBe(true);
     expect(JSON.stringify(events)).not.toContain('52817');
   });
+
+  it('list_audit_events shows a template applied to a Back Office user with the user\'s name and id', async () => {
+    const user = bo.control.users().find((u) => u.username !== BOT.username)!;
+    const listed = await call('list_audit_events', { operation: 'backoffice_user.apply_template', state: 'succeeded' });
+    const events = structured<{ events: Array<{ target: Record<string, unknown> }> }>(listed).events;
+    expect(events[0]!.target).toEqual({ backofficeUsername: user.username, backofficeUserId: user.id });
+    expect(textOf(listed)).toContain(`Back Office user ${user.username} (${user.id})`);
+  });
 });
