@@ -260,3 +260,22 @@ describe('setWage', () => {
     expect((error as BackofficeServerError).details).toMatchObject({ employeeId: target.id, applied: false });
   });
 });
+
+describe('a lost answer is settled by the read that follows', () => {
+  it('reports an update and a wage whose answers were lost after the server applied them, and refuses one it did not', async () => {
+    const [first, second] = sim.control.employees().filter((e) => e.isActive);
+    if (!first || !second) throw new Error('need two active employees');
+    await using bo = clientFor(sim);
+    sim.control.inject({ route: 'POST /employee/update', kind: 'dropAfterApply', count: 1 });
+    expect((await bo.updateEmployee({ employeeId: first.id }, { lastName: 'Settled' })).changed).toEqual(['lastName']);
+    sim.control.inject({ route: 'POST /employee/compensation/update', kind: 'dropAfterApply', count: 1 });
+    expect((await bo.setWage({ employeeId: first.id }, { regularRate: 21, effectiveDate: '2033-05-01' })).wage.effectiveDate).toBe('2033-05-01');
+
+    sim.control.inject({ route: 'POST /employee/update', kind: 'drop', count: 1 });
+    const error = await bo.updateEmployee({ employeeId: second.id }, { lastName: 'Lost' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as Error).message).toMatch(/got no answer .* lastName not stored: nothing was changed/);
+    expect((error as BackofficeServerError).details).toMatchObject({ applied: false });
+    expect(sim.control.employee(second.id)).toEqual(second);
+  });
+});

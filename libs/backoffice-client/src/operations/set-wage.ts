@@ -1,10 +1,11 @@
 import { formatCents, overtimeCents, parseInput } from '@washops/client-core';
-import { BackofficeServerError, ValidationError, WashOpsError } from '@washops/shared-errors';
+import { BackofficeServerError, ValidationError, type WashOpsError } from '@washops/shared-errors';
 import { parseEmployeeCompensationPage, type EmployeeCompensationPage } from '../pages/employee-compensation.js';
 import { formatFormDate, type FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { setWageInputSchema, type EmployeeKey, type IsoDate, type SetWageInput, type WageRecord, type WageSet } from '../schemas.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
+import { postSettledByRead } from './post-settled-by-read.js';
 import { resolveEmployee } from './employee-key.js';
 
 const DAY_MS = 86_400_000;
@@ -47,16 +48,7 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
     fields.splice(at, 0, ['wage[isOvertimeEligible]', '1'], ['wage[overtimeRate]', formatCents(overtime)]);
   }
 
-  const lostAnswer = await ctx
-    .postForm('/employee/compensation/update', fields, /^\/employee(?:[/?#]|$)/)
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
-        throw error;
-      },
-    )
-    .finally(() => ctx.afterWrite());
+  const lostAnswer = await postSettledByRead(ctx, '/employee/compensation/update', fields, /^\/employee(?:[/?#]|$)/);
   const wage = await readBack(ctx, path, employeeId, lostAnswer, (w) => w.effectiveDate === effectiveDate && w.regularRateCents === input.regularRate);
   if (overtime !== null && wage.overtimeRateCents !== overtime) {
     warnings.push(`The overtime rate was sent as ${formatCents(overtime)} but is stored as ${wage.overtimeRateCents === null ? 'none' : formatCents(wage.overtimeRateCents)}.`);
