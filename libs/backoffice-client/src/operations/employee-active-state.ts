@@ -1,4 +1,4 @@
-import { BackofficeServerError, type WashOpsError } from '@washops/shared-errors';
+import { BackofficeServerError } from '@washops/shared-errors';
 import { parseEmployeeEditPage, type EmployeeEditForm } from '../pages/employee-edit.js';
 import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
