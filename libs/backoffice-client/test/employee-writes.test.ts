@@ -250,6 +250,15 @@ describe('setWage', () => {
     expect(body.some(([name]) => name === 'wage[isOvertimeEligible]' || name === 'wage[overtimeRate]')).toBe(false);
   });
 
+  it('says so when the current wage is a salary, since the new record is hourly', async () => {
+    const salaried = sim.control.employees().find((e) => !e.wage.isHourly);
+    if (!salaried) throw new Error('the seed has no salaried employee');
+    await using bo = clientFor(sim);
+    const result = await bo.setWage({ employeeId: salaried.id }, { regularRate: 25, effectiveDate: '2034-01-01' });
+    expect(result.wage.wageType).toBe('hourly');
+    expect(result.warnings).toEqual(['The current wage is a salary; the new record is an hourly wage, as the form serves it.']);
+  });
+
   it('raises BackofficeServerError (applied: false) when the history does not show the new record', async () => {
     const target = sim.control.employees().find((e) => e.isActive);
     if (!target) throw new Error('no active employee');
