@@ -69,6 +69,25 @@ try {
 const disabled = await bo.disableEmployee({ posUserId: 424242 });
 console.log('disabled', disabled);
 
+// Re-hire: the mirror of disable, verified; already active is a no-op with a warning
+console.log('reactivated', await bo.reactivateEmployee({ posUserId: 424242 }));
+
+// Look up in full: profile, wage history (newest first, in cents) and the POS permission
+const employee = await bo.getEmployee({ posUserId: 424242 });
+console.log('employee', employee.firstName, employee.availableSites, employee.compensation[0], employee.permission.template);
+
+// Find through the roster's own filters (name prefixes, any case), then the phone's digits
+console.log('found', (await bo.findEmployees({ firstName: 'jo', lastName: 'New' })).length, 'by name prefixes');
+console.log('the one', (await bo.findEmployee({ firstName: 'Jordan', lastName: 'New' })).posUserId);
+
+// Change fields: the whole edit form posted back with only these replaced, then read back
+const updated = await bo.updateEmployee({ posUserId: 424242 }, { phone: '(312) 555-0143', departments: ['Greeter', 'Line'] });
+console.log('updated', updated.changed, updated.unchanged);
+
+// A raise: a date the server would silently ignore is refused before any POST
+const raise = await bo.setWage({ posUserId: 424242 }, { regularRate: 18.5, effectiveDate: '2027-01-01' });
+console.log('raise', raise.wage);
+
 // Errors are typed; toPublicError gives { code, message, details } safe to show
 for (const attempt of [
   () => bo.createEmployee({ ...baseInput(), availableSites: ['Atlantis'] }), // LookupError
