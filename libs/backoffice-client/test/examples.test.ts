@@ -25,6 +25,10 @@ describe('README tour', () => {
     expect(stdout).toMatch(/updated \[ 'phone', 'departments' \] \[\]/);
     expect(stdout).toMatch(/raise \{[^}]*regularRateCents: 1850[^}]*effectiveDate: '2027-01-01'/);
     expect(stdout).toMatch(/linked Back Office user \d+ linked \d+/);
+    expect(stdout).toMatch(/Back Office user \d+ standalone true \[\]/);
+    expect(stdout).toMatch(/permission Shift Leader \[\]/);
+    expect(stdout).toMatch(/Back Office users \d+/);
+    expect(stdout).toContain('template applied General Manager all');
     expect(stdout).toMatch(/partial failure \d+ \[ 'insertEmployee', 'verifySites' \] \[ 'applyPermissions' \]/);
     expect(stdout).toContain('cancelled → the page was closed');
     for (const kind of ['LookupError', 'DuplicateError', 'NotFoundError', 'ValidationError']) expect(stdout).toContain(`${kind} →`);
