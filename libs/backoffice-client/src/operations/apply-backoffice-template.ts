@@ -105,14 +105,30 @@ export async function applyAndConfirmBackofficeTemplate(
   );
 }
 
-/** The template with this name (case-insensitive, protocol §5.3); unknown is NotFoundError naming the tenant's templates. */
-export function requireBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T {
+/** The template with this name (case-insensitive, protocol §5.3). */
+export function findBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T | undefined {
   const key = requested.trim().toLowerCase();
-  const found = templates.find((t) => t.name.toLowerCase() === key);
+  return templates.find((t) => t.name.toLowerCase() === key);
+}
+
+/** Like findBackofficeTemplate; unknown is NotFoundError naming the tenant's templates. */
+export function requireBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T {
+  const found = findBackofficeTemplate(templates, requested);
   if (found) return found;
   const names = templates.map((t) => t.name);
   throw new NotFoundError(`Back Office permission template '${requested.trim()}' was not found on this tenant. Available templates: ${names.join(', ')}`, {
     details: { field: 'template', template: requested.trim(), available: names },
+  });
+}
+
+/**
+ * The tenant's Back Office templates (read from any user's page, cached) to check a name against before any
+ * POST; undefined for a tenant without any user yet, where only the new user's own page can tell.
+ */
+export function knownBackofficeTemplates(ctx: OperationContext): Promise<Array<{ id: number; name: string }> | undefined> {
+  return ctx.backofficeTemplates().catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
   });
 }
 
