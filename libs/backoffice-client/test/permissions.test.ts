@@ -261,6 +261,26 @@ describe('createBackofficeUser with applyTemplate', () => {
     expect(sim.control.users().some((u) => u.username === 'never_made')).toBe(false);
   });
 
+  it('on a tenant without any Back Office user yet, checks the template on the new user page: unknown is a partial failure', async () => {
+    // The first user's page is where the templates are read before the insert; with no user listed there is none.
+    const emptyList = '<table class="table table-users-list"><tbody></tbody></table>';
+    const noUsers: typeof fetch = async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if ((init?.method ?? 'GET') === 'GET' && url.pathname === '/user' && url.search === '') return new Response(emptyList, { status: 200 });
+      return fetch(input, init);
+    };
+    await using bo = clientFor(sim, { fetch: noUsers });
+    const made = await bo.createBackofficeUser({ username: 'first_user', email: 'first.user@example.invalid', permission: 'manager', firstName: 'Fir', lastName: 'St' });
+    expect(made).toMatchObject({ templateApplied: true, permission: 'Manager' });
+
+    const error = await bo.createBackofficeUser({ username: 'second_user', email: 'second.user@example.invalid', permission: 'Cashier', firstName: 'Sec', lastName: 'Ond' }).catch((e: unknown) => e);
+    const user = sim.control.users().find((u) => u.username === 'second_user');
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toMatch(/^Back Office user 'second_user' \(id \d+\) was created, but its permission template was not applied: Back Office permission template 'Cashier' was not found/);
+    expect((error as NotFoundError).details).toMatchObject({ userId: user?.id, completedSteps: ['createBackofficeUser'], remainingSteps: ['applyBackofficeTemplate'] });
+    expect(posts('/user/permissions/update')).toHaveLength(1);
+  });
+
   it('reports a partial failure naming the created user when the template step fails', async () => {
     await using bo = clientFor(sim);
     sim.control.inject({ route: 'POST /user/permissions/update', kind: 'acceptButIgnore', count: 1 });
