@@ -1,11 +1,12 @@
 import { parseInput } from '@washops/client-core';
-import { BackofficeServerError, NotFoundError, ValidationError, WashOpsError } from '@washops/shared-errors';
+import { BackofficeServerError, NotFoundError, ValidationError, type WashOpsError } from '@washops/shared-errors';
 import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { parseUserPermissionsForm, type BackofficeTemplate, type UserPermissionsForm } from '../pages/user-permissions.js';
 import { backofficeUserKeySchema, templateNameSchema, type BackofficeTemplateApplied, type BackofficeUserKey } from '../schemas.js';
 import { afterBackofficeWrite, findBackofficeUserByUsername } from './backoffice-users.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
+import { postSettledByRead } from './post-settled-by-read.js';
 import { encodeAccessibleSites } from './site-encoding.js';
 
 /** Sites to give a new user with its template: every region, or these (already resolved) sites. */
@@ -104,14 +105,30 @@ export async function applyAndConfirmBackofficeTemplate(
   );
 }
 
-/** The template with this name (case-insensitive, protocol §5.3); unknown is NotFoundError naming the tenant's templates. */
-export function requireBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T {
+/** The template with this name (case-insensitive, protocol §5.3). */
+export function findBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T | undefined {
   const key = requested.trim().toLowerCase();
-  const found = templates.find((t) => t.name.toLowerCase() === key);
+  return templates.find((t) => t.name.toLowerCase() === key);
+}
+
+/** Like findBackofficeTemplate; unknown is NotFoundError naming the tenant's templates. */
+export function requireBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T {
+  const found = findBackofficeTemplate(templates, requested);
   if (found) return found;
   const names = templates.map((t) => t.name);
   throw new NotFoundError(`Back Office permission template '${requested.trim()}' was not found on this tenant. Available templates: ${names.join(', ')}`, {
     details: { field: 'template', template: requested.trim(), available: names },
+  });
+}
+
+/**
+ * The tenant's Back Office templates (read from any user's page, cached) to check a name against before any
+ * POST; undefined for a tenant without any user yet, where only the new user's own page can tell.
+ */
+export function knownBackofficeTemplates(ctx: OperationContext): Promise<Array<{ id: number; name: string }> | undefined> {
+  return ctx.backofficeTemplates().catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
   });
 }
 
@@ -142,16 +159,13 @@ function templateBody(form: UserPermissionsForm, template: BackofficeTemplate, n
 /** `POST /user/permissions/update`; a lost answer is returned for the read-back to settle, a refusal changed nothing. */
 async function postTemplate(ctx: OperationContext, userId: number, body: FormPair[]): Promise<WashOpsError | undefined> {
   try {
-    await ctx.postForm('/user/permissions/update', body, /^\/user(?:[?#]|$)/);
-    return undefined;
+    return await postSettledByRead(ctx, '/user/permissions/update', body, /^\/user(?:[?#]|$)/);
   } catch (error) {
-    if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
     if (error instanceof ValidationError) {
       throw new ValidationError(`${error.message} Nothing was changed for Back Office user ${userId}.`, { cause: error, details: { ...error.details, userId, applied: false } });
     }
     throw error;
   } finally {
-    ctx.afterWrite();
     afterBackofficeWrite(ctx);
   }
 }

@@ -6,7 +6,7 @@ import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
 import { generatePassword } from '../secrets.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
-import { applyAndConfirmBackofficeTemplate, requireBackofficeTemplate, type NewUserSites } from './apply-backoffice-template.js';
+import { applyAndConfirmBackofficeTemplate, knownBackofficeTemplates, requireBackofficeTemplate, type NewUserSites } from './apply-backoffice-template.js';
 import { afterBackofficeWrite } from './backoffice-users.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 import { isUnverified } from './partial-failure.js';
@@ -191,15 +191,9 @@ export async function resolveNewUserSites(ctx: OperationContext, requested: 'all
   return { all: false, sites: resolveSites(await ctx.createForm(), requested) };
 }
 
-/**
- * The template must exist among the tenant's Back Office templates (read from any user's page, cached).
- * A tenant without any user yet cannot tell: the new user's own page decides after the insert.
- */
-export async function checkBackofficeTemplateExists(ctx: OperationContext, requested: string): Promise<void> {
-  const templates = await ctx.backofficeTemplates().catch((error: unknown) => {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  });
+/** The template must exist among the tenant's Back Office templates, when the tenant can tell before the insert. */
+async function checkBackofficeTemplateExists(ctx: OperationContext, requested: string): Promise<void> {
+  const templates = await knownBackofficeTemplates(ctx);
   if (templates) requireBackofficeTemplate(templates, requested);
 }
 

@@ -10,7 +10,7 @@ import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmploye
 import { generatePassword, generatePin } from '../secrets.js';
 import type { EmployeeIndex } from '../tenant/tenant-cache.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
-import { applyAndConfirmBackofficeTemplate, requireBackofficeTemplate } from './apply-backoffice-template.js';
+import { applyAndConfirmBackofficeTemplate, findBackofficeTemplate, knownBackofficeTemplates, requireBackofficeTemplate } from './apply-backoffice-template.js';
 import { insertAndConfirmBackofficeUser, templateNotApplied } from './create-backoffice-user.js';
 import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
@@ -212,13 +212,9 @@ export function resolveTemplate(page: EmployeePermissionsPage, requested: string
  * user's own page decides after the insert.
  */
 async function linkedUserTemplate(ctx: OperationContext, requested: string, warnings: string[]): Promise<string | undefined> {
-  const templates = await ctx.backofficeTemplates().catch((error: unknown) => {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  });
+  const templates = await knownBackofficeTemplates(ctx);
   if (!templates) return undefined;
-  const key = requested.trim().toLowerCase();
-  const exact = templates.find((t) => t.name.toLowerCase() === key);
+  const exact = findBackofficeTemplate(templates, requested);
   if (exact) return exact.name;
   const fallback = requireBackofficeTemplate(templates, FALLBACK_TEMPLATE);
   warnings.push(`There is no Back Office template '${requested}' on this tenant; the Back Office user was given '${fallback.name}' instead.`);

@@ -1,8 +1,9 @@
-import { BackofficeServerError, WashOpsError } from '@washops/shared-errors';
+import { BackofficeServerError } from '@washops/shared-errors';
 import { parseEmployeeEditPage, type EmployeeEditForm } from '../pages/employee-edit.js';
 import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import type { OperationContext } from './context.js';
+import { postSettledByRead } from './post-settled-by-read.js';
 
 const ACTIVE_BOX = 'employee[isActive]';
 
@@ -34,16 +35,7 @@ export async function setEmployeeActiveState(
   if (active) fields.push([ACTIVE_BOX, '1']);
 
   // A lost answer is settled by the read below: the edit page shows whether the POST took effect.
-  const lostAnswer = await ctx
-    .postForm('/employee/update', fields, /^\/employee(?:[?#]|$)/)
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
-        throw error;
-      },
-    )
-    .finally(() => ctx.afterWrite());
+  const lostAnswer = await postSettledByRead(ctx, '/employee/update', fields, /^\/employee(?:[?#]|$)/);
   const after = await ctx.getPage(editPath).then(parseEmployeeEditPage, (error: unknown) => {
     if (lostAnswer) throw lostAnswer;
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,10 +1,11 @@
 import { formatCents, overtimeCents, parseInput } from '@washops/client-core';
-import { BackofficeServerError, ValidationError, WashOpsError } from '@washops/shared-errors';
+import { BackofficeServerError, ValidationError, type WashOpsError } from '@washops/shared-errors';
 import { parseEmployeeCompensationPage, type EmployeeCompensationPage } from '../pages/employee-compensation.js';
 import { formatFormDate, type FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { setWageInputSchema, type EmployeeKey, type IsoDate, type SetWageInput, type WageRecord, type WageSet } from '../schemas.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
+import { postSettledByRead } from './post-settled-by-read.js';
 import { resolveEmployee } from './employee-key.js';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +37,7 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
   const current = before.history.find((w) => w.endDate === null) ?? before.history[0];
   const eligible = current?.overtimeEligible ?? false;
   if (!current) warnings.push('The employee had no wage record to copy overtime eligibility from; the new wage is not overtime-eligible.');
+  if (current?.wageType === 'salary') warnings.push('The current wage is a salary; the new record is an hourly wage, as the form serves it.');
   if (!eligible && input.overtimeRate !== undefined) warnings.push('The employee is not overtime-eligible: the overtime rate given was not sent.');
   const overtime = eligible ? (input.overtimeRate ?? overtimeCents(input.regularRate)) : null;
 
@@ -47,16 +49,7 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
     fields.splice(at, 0, ['wage[isOvertimeEligible]', '1'], ['wage[overtimeRate]', formatCents(overtime)]);
   }
 
-  const lostAnswer = await ctx
-    .postForm('/employee/compensation/update', fields, /^\/employee(?:[/?#]|$)/)
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
-        throw error;
-      },
-    )
-    .finally(() => ctx.afterWrite());
+  const lostAnswer = await postSettledByRead(ctx, '/employee/compensation/update', fields, /^\/employee(?:[/?#]|$)/);
   const wage = await readBack(ctx, path, employeeId, lostAnswer, (w) => w.effectiveDate === effectiveDate && w.regularRateCents === input.regularRate);
   if (overtime !== null && wage.overtimeRateCents !== overtime) {
     warnings.push(`The overtime rate was sent as ${formatCents(overtime)} but is stored as ${wage.overtimeRateCents === null ? 'none' : formatCents(wage.overtimeRateCents)}.`);

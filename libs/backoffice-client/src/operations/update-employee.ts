@@ -1,10 +1,11 @@
 import { parseInput } from '@washops/client-core';
-import { BackofficeServerError, DuplicateError, WashOpsError, registerSecret } from '@washops/shared-errors';
+import { BackofficeServerError, DuplicateError, registerSecret } from '@washops/shared-errors';
 import { emailKey, phoneKey } from '../normalize.js';
 import { parseEmployeeEditPage, type EmployeeEditForm } from '../pages/employee-edit.js';
 import { requireWholeForm } from '../pages/page.js';
 import { employeeChangesSchema, type EmployeeChanges, type EmployeeChangesParsed, type EmployeeKey, type EmployeeUpdated } from '../schemas.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
+import { postSettledByRead } from './post-settled-by-read.js';
 import { applyChanges, planChanges } from './employee-changes.js';
 import { resolveEmployee } from './employee-key.js';
 
@@ -36,16 +37,7 @@ export async function updateEmployee(ctx: OperationContext, key: EmployeeKey, ra
   }
   await checkUnique(ctx, employeeId, changes, changedFields);
 
-  const lostAnswer = await ctx
-    .postForm('/employee/update', applyChanges(before.fields, plan.changed), /^\/employee(?:[?#]|$)/)
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
-        throw error;
-      },
-    )
-    .finally(() => ctx.afterWrite());
+  const lostAnswer = await postSettledByRead(ctx, '/employee/update', applyChanges(before.fields, plan.changed), /^\/employee(?:[?#]|$)/);
 
   let after: EmployeeEditForm;
   try {
