@@ -16,7 +16,8 @@ export const setEmployeeWage = defineTool({
     'check the history with get_employee. The effective date must be at least one day after the latest record\'s effective date ' +
     '(the Back Office silently ignores an earlier one, so it is refused before anything is sent; the error names the earliest ' +
     'allowed date). Without effectiveDate: today (UTC), or that earliest day when it is later. Overtime eligibility is copied from ' +
-    'the current record; overtimeRate defaults to 1.5 × regularRate. Verified by reading the history back.',
+    'the current record; overtimeRate defaults to 1.5 × regularRate. The new record is an hourly wage (for a salaried employee the ' +
+    'result warns). Verified by reading the history back.',
   // Money takes one JSON type here (a number of dollars), the date an ISO string.
   inputSchema: keyedToolInputFrom(employeeKey, setWageInputSchema, { regularRate: z.number(), overtimeRate: z.number().optional(), effectiveDate: z.string().optional() }, {
     regularRate: 'Hourly wage in dollars, e.g. 16.50 (at most two decimals)',
