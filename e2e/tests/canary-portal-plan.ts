@@ -92,10 +92,10 @@ async function backofficeWrites(probe: PortalProbe, sims: Simulators, { admin, v
 
   const tag = randomBytes(4).toString('hex');
   const user = { username: `canary_user_${tag}`, email: `canary-user-${tag}@example.com`, permission: 'General User', firstName: 'Canary', lastName: 'User' };
-  await probe.call('user, bad input', 'users.create', { ...user, username: '1x' }, { cookie: admin, expect: 'BAD_REQUEST' });
-  await probe.call('user as viewer', 'users.create', user, { cookie: viewer, expect: 'FORBIDDEN' });
-  await probe.call('user', 'users.create', user, { cookie: admin, expect: 'ok' });
-  await probe.call('user named like the bot', 'users.create', { ...user, username: TENANT.botUsername, email: `canary-bot-${tag}@example.com` }, { cookie: admin, expect: 'error' });
+  await probe.call('user, bad input', 'backofficeUsers.create', { ...user, username: '1x' }, { cookie: admin, expect: 'BAD_REQUEST' });
+  await probe.call('user as viewer', 'backofficeUsers.create', user, { cookie: viewer, expect: 'FORBIDDEN' });
+  await probe.call('user', 'backofficeUsers.create', user, { cookie: admin, expect: 'ok' });
+  await probe.call('user named like the bot', 'backofficeUsers.create', { ...user, username: TENANT.botUsername, email: `canary-bot-${tag}@example.com` }, { cookie: admin, expect: 'error' });
 }
 
 /** Last of the BackOffice steps: a failed bot sign-in may hold the client back for a cool-down. */
