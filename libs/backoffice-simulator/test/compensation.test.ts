@@ -49,6 +49,18 @@ describe('compensation page and update (§2.5)', () => {
     expect(t.sim.control.employee(id)?.wage).toMatchObject({ regularRate: '16.00', overtimeRate: '24.00', isOvertimeEligible: true });
   });
 
+  it('stores a record without the overtime box as not eligible: the times icon and no overtime rate', async () => {
+    const body = serializeForm((await t.b.get(`/employee/compensation/${id}`)).$, 'form#employee-compensation-edit-form').map(([k, v]): [string, string] =>
+      k === 'wage[regularRate]' ? [k, '15.00'] : k === 'wage[effectiveDate]' ? [k, '07/08/2025'] : [k, v],
+    );
+    expect(body.some(([k]) => k === 'wage[isOvertimeEligible]' || k === 'wage[overtimeRate]')).toBe(false);
+    await t.b.post('/employee/compensation/update', body);
+    expect((await history())[0]).toEqual({ wage: '$15.00/hr', overtime: '', eligible: false, effective: '07/08/2025', end: '' });
+    const page = await t.b.get(`/employee/compensation/${id}`);
+    expect(page.$('table.table-employee-compensation-history tbody tr').first().find('i.fa-times').length).toBe(1);
+    expect(page.$('#wage-effective-date').attr('data-pickadate-min')).toBe('07/09/2025');
+  });
+
   it('silently ignores a wage not after the latest record', async () => {
     const res = await t.b.post('/employee/compensation/update', [['employeeId', String(id)], ['wage[effectiveDate]', '07/07/2025'], ['wage[isHourly]', '1'], ['wage[regularRate]', '20.00']]);
     expect(res.status).toBe(302);

@@ -123,6 +123,23 @@ describe('GET /employee/edit/<id> and POST /employee/update: binding and validat
     expect(t.sim.control.employee(id)?.siteIds).toBe('all');
   });
 
+  it('reactivates through a full-form post that carries employee[isActive] again, everything else kept', async () => {
+    const id = await create([1, 2], { 'employee[emergencyContactName]': 'Pat Newhire', 'employee[adpEmployeeId]': 'ADP-5' });
+    const active = serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM);
+    await t.b.post('/employee/update', active.filter(([k]) => k !== 'employee[isActive]'));
+    const disabled = t.sim.control.employee(id);
+    expect(disabled?.isActive).toBe(false);
+    const page = await t.b.get(`/employee/edit/${id}`);
+    expect(page.$('input[name="employee[emergencyContactName]"]').attr('value')).toBe('Pat Newhire');
+    expect(page.$('input[name="employee[adpEmployeeId]"]').attr('value')).toBe('ADP-5');
+    const body = serializeForm(page.$, FORM);
+    expect(body.some(([k]) => k === 'employee[isActive]')).toBe(false);
+    body.push(['employee[isActive]', '1']);
+    expect((await t.b.post('/employee/update', body)).location).toBe('/employee');
+    expect(t.sim.control.employee(id)).toEqual({ ...disabled, isActive: true });
+    expect((await t.b.get(`/employee/edit/${id}`)).$('input[name="employee[isActive]"]').is('[checked]')).toBe(true);
+  });
+
   it('reads employee[isActive]=0 as checked (presence), so it does not disable', async () => {
     const id = await create([1]);
     const body = serializeForm((await t.b.get(`/employee/edit/${id}`)).$, FORM).filter(([k]) => k !== 'employee[isActive]');

@@ -1,13 +1,58 @@
-import { InternalError } from '@washops/shared-errors';
+import { parseInput } from '@washops/client-core';
+import { AmbiguousMatchError, NotFoundError } from '@washops/shared-errors';
+import { parseRoster, rosterSearchPath, type RosterRow } from '../pages/roster.js';
+import { findEmployeesQuerySchema, type EmployeeSummary, type FindEmployeesQuery } from '../schemas.js';
 import type { OperationContext } from './context.js';
-import type { EmployeeSummary, FindEmployeesQuery } from '../schemas.js';
 
-// Placeholder until the operation lands.
-export async function findEmployees(_ctx: OperationContext, _query: FindEmployeesQuery): Promise<EmployeeSummary[]> {
-  throw new InternalError('findEmployees is not implemented yet');
+/** Phones are compared on their last ten digits, so a leading country code does not matter. */
+const lastTen = (digits: string): string => digits.slice(-10);
+
+/** The roster's own name and status filters, then the phone on its digits: every match, in the roster's order. */
+export async function findEmployees(ctx: OperationContext, raw: FindEmployeesQuery): Promise<EmployeeSummary[]> {
+  const query = parseInput(findEmployeesQuerySchema, raw, 'query');
+  const rows = parseRoster(await ctx.getPage(rosterSearchPath(query)));
+  const phone = query.phone === undefined ? undefined : lastTen(query.phone);
+  return rows.filter((row) => phone === undefined || lastTen(row.phoneDigits) === phone).map(summaryOf);
 }
 
-// Placeholder until the operation lands: exactly one match, else NotFoundError / AmbiguousMatchError.
-export async function findEmployee(_ctx: OperationContext, _query: FindEmployeesQuery): Promise<EmployeeSummary> {
-  throw new InternalError('findEmployee is not implemented yet');
+/** Exactly one employee: none is a NotFoundError, several an AmbiguousMatchError listing their POS user ids. */
+export async function findEmployee(ctx: OperationContext, raw: FindEmployeesQuery): Promise<EmployeeSummary> {
+  const query = parseInput(findEmployeesQuerySchema, raw, 'query');
+  const matches = await findEmployees(ctx, query);
+  const described = describeQuery(query);
+  const [first, ...others] = matches;
+  if (!first) throw new NotFoundError(`No employee matches ${described}`, { details: { query: { ...query } } });
+  if (others.length === 0) return first;
+  const posUserIds = matches.map((m) => m.posUserId).filter((id): id is number => id !== null);
+  const narrow =
+    query.phone === undefined
+      ? 'give their phone number (or a longer name) to narrow it to one'
+      : 'the phone did not narrow it to one: pick one by its POS user id';
+  throw new AmbiguousMatchError(`${matches.length} employees match ${described} (POS user ids ${posUserIds.join(', ')}); ${narrow}`, {
+    details: { posUserIds, employeeIds: matches.map((m) => m.employeeId), query: { ...query } },
+  });
+}
+
+function describeQuery(query: { firstName?: string | undefined; lastName?: string | undefined; phone?: string | undefined; active: string }): string {
+  const parts: string[] = [];
+  if (query.firstName !== undefined) parts.push(`first name starting '${query.firstName}'`);
+  if (query.lastName !== undefined) parts.push(`last name starting '${query.lastName}'`);
+  if (query.phone !== undefined) parts.push(`phone ${query.phone}`);
+  if (query.active !== 'all') parts.push(`status ${query.active}`);
+  return parts.join(', ');
+}
+
+function summaryOf(row: RosterRow): EmployeeSummary {
+  return {
+    employeeId: row.employeeId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    posUserId: row.posUserId,
+    phone: row.phone,
+    siteCodes: [...row.siteCodes],
+    departments: [...row.departments],
+    access: row.access,
+    wageType: row.wageType,
+    active: row.active,
+  };
 }

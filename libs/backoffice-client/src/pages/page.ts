@@ -11,6 +11,7 @@ export type PageName =
   | 'employee-create'
   | 'employee-edit'
   | 'employee-permissions'
+  | 'employee-compensation'
   | 'user-list'
   | 'user-create'
   | 'user-permissions'

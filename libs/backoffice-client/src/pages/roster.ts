@@ -30,6 +30,22 @@ export function rosterByPosUserIdPath(posUserId: number): string {
   return `/employee?sort_type=first_name&sort_dir=1&first_name=&last_name=&posUserId=${encodeURIComponent(String(posUserId))}&active=all&limit=10000`;
 }
 
+/**
+ * The roster through its own filters (protocol §4.1): name prefixes (case-insensitive, AND-combined) and
+ * status, every row on one page.
+ */
+export function rosterSearchPath(filters: { firstName?: string | undefined; lastName?: string | undefined; active: 'all' | 'active' | 'inactive' }): string {
+  const query = new URLSearchParams({
+    sort_type: 'first_name',
+    sort_dir: '1',
+    first_name: filters.firstName ?? '',
+    last_name: filters.lastName ?? '',
+    active: filters.active,
+    limit: '10000',
+  });
+  return `/employee?${query.toString()}`;
+}
+
 export interface RosterRow {
   employeeId: number;
   firstName: string;
