@@ -18,7 +18,7 @@ export function BackofficeUserForm() {
   return (
     <section aria-labelledby="new-backoffice-user">
       <h2 id="new-backoffice-user">New Back Office user</h2>
-      {isAdmin ? <AdminForm /> : <p className="alert alert-warn">Only an admin can create Back Office users or apply templates. You are signed in as a viewer.</p>}
+      {isAdmin ? <AdminForm /> : <p className="alert alert-warn">Only an admin can create Back Office users. You are signed in as a viewer.</p>}
     </section>
   );
 }

@@ -79,6 +79,7 @@ function ApplyTemplateForm({ users }: { users: readonly BackofficeUser[] }) {
           ))}
         </SelectField>
         <TemplateSelect
+          label="Template"
           templates={(templates.data ?? []).filter((t) => t.scope === 'backoffice')}
           loading={templates.isPending}
           value={template}
@@ -135,7 +136,7 @@ export function BackofficeUserList() {
       {users.isError ? <QueryError error={users.error} what="the Back Office users" onRetry={() => void users.refetch()} /> : null}
       {users.data ? (
         <>
-          <p className="count" role="status" aria-live="polite">
+          <p className="count">
             {users.data.length} {users.data.length === 1 ? 'user' : 'users'}
           </p>
           {isAdmin && users.data.length > 0 ? <ApplyTemplateForm users={users.data} /> : null}

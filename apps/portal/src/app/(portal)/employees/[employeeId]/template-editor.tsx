@@ -39,6 +39,7 @@ export function TemplateEditor({ employee, onClose }: { employee: Employee; onCl
       <h3 id={headingId}>Change the POS permission template</h3>
       {templates.isError ? <QueryError error={templates.error} what="the POS permission templates" onRetry={() => void templates.refetch()} /> : null}
       <TemplateSelect
+        label="POS template"
         templates={(templates.data ?? []).filter((t) => t.scope === 'pos')}
         loading={templates.isPending}
         value={template}
