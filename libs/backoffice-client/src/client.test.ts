@@ -95,7 +95,7 @@ describe('session', () => {
     const bo = client(fake);
     await bo.listSites();
     fake.expireAll();
-    const created = await bo.createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal' });
+    const created = await bo.createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal', applyTemplate: false });
     expect(created).toMatchObject({ userId: 3312060, mode: 'standalone' });
     expect(inserts).toBe(1);
     expect(fake.count('POST', '/user/insert')).toBe(2); // the first was answered by the redirect to /login
@@ -104,7 +104,7 @@ describe('session', () => {
     const second = new FakeBackoffice();
     second.routes.set('POST /user/insert', () => html(LOGIN_PAGE));
     const error = await client(second)
-      .createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal' })
+      .createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal', applyTemplate: false })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(second.count('POST', '/user/insert')).toBe(1);
@@ -119,7 +119,7 @@ describe('createBackofficeUser read-back', () => {
       html('<h3 id="page-sub-title">Name: <strong>Alex Sample</strong>, Username: <strong>ASample</strong></h3><form action="/user/permissions/update"></form>'),
     );
     const error = await client(fake)
-      .createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal' })
+      .createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal', applyTemplate: false })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
     expect((error as BackofficeServerError).details).toMatchObject({ userId: 3312060, shownUsername: 'ASample', verified: false });
@@ -150,7 +150,7 @@ describe('transport', () => {
     const posts = new FakeBackoffice();
     posts.routes.set('POST /user/insert', () => html('boom', 500));
     const error = await client(posts)
-      .createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal' })
+      .createBackofficeUser({ username: 'ext_user', email: 'x@y.co', permission: 'Manager', firstName: 'Ex', lastName: 'Ternal', applyTemplate: false })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
     expect(posts.count('POST', '/user/insert')).toBe(1);

@@ -9,7 +9,7 @@ import {
 } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { LINKED_USER_WARNING, type BackofficeClient } from '../src/index.js';
-import { clientFor, newEmployee, postsOf, recordingFetch } from './support/harness.js';
+import { clientFor, newEmployee, postsOf, recordingFetch, templateTokens } from './support/harness.js';
 import { simulatorPerFile } from './support/simulator-per-file.js';
 
 let sim: BackofficeSimulator;
@@ -174,15 +174,14 @@ describe('disableEmployee', () => {
 });
 
 describe('createBackofficeUser', () => {
-  it('creates a linked user by POS id and by email, echoing the permission with a warning', async () => {
+  it('creates a linked user by POS id and by email, with its template and sites applied and read back', async () => {
     const [first, second] = sim.control.employees().filter((e) => e.isActive && e.email && !sim.control.users().some((u) => u.employeeId === e.id));
     if (!first || !second) throw new Error('not enough linkable employees');
     await using bo = clientFor(sim);
     const byPos = await bo.createBackofficeUser({ username: 'linked_one', email: first.email, permission: 'Manager', linkToEmployeePosUserId: first.posUserId });
-    expect(byPos).toMatchObject({ mode: 'linked', employeeId: first.id, permission: 'Manager', availableSites: 'all' });
+    expect(byPos).toMatchObject({ mode: 'linked', employeeId: first.id, permission: 'Manager', availableSites: 'all', templateApplied: true, warnings: [] });
     expect(byPos.generatedPassword).toMatch(/^.{16}$/);
-    expect(byPos.warnings[0]).toMatch(/'Manager' was not applied/);
-    expect(sim.control.users().find((u) => u.id === byPos.userId)).toMatchObject({ username: 'linked_one', employeeId: first.id });
+    expect(sim.control.users().find((u) => u.id === byPos.userId)).toMatchObject({ username: 'linked_one', employeeId: first.id, siteIds: 'all', tokens: templateTokens('Manager') });
 
     const byEmail = await bo.createBackofficeUser({
       username: 'linked_two',
@@ -192,9 +191,10 @@ describe('createBackofficeUser', () => {
       password: 'Sup3r-secret!',
       availableSites: ['WashU Fiesta'],
     });
-    expect(byEmail).toMatchObject({ mode: 'linked', employeeId: second.id });
+    expect(byEmail).toMatchObject({ mode: 'linked', employeeId: second.id, templateApplied: true, warnings: [] });
     expect(byEmail.generatedPassword).toBeUndefined();
-    expect(byEmail.warnings).toHaveLength(2);
+    const fiesta = sim.control.sites().find((s) => s.name === 'WashU Fiesta');
+    expect(sim.control.users().find((u) => u.id === byEmail.userId)).toMatchObject({ siteIds: [fiesta?.id], tokens: templateTokens('General User') });
   });
 
   it('creates a standalone user', async () => {

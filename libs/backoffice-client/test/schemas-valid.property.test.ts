@@ -6,7 +6,7 @@ import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/bac
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackofficeClient } from '../src/index.js';
-import { clientFor } from './support/harness.js';
+import { clientFor, templateTokens } from './support/harness.js';
 
 let sim: BackofficeSimulator;
 let bo: BackofficeClient;
@@ -74,7 +74,7 @@ describe('generated valid inputs are accepted and sent as asked', () => {
     );
   }, 60_000);
 
-  it('createBackofficeUser (createBackofficeUserInputSchema), standalone', async () => {
+  it('createBackofficeUser (createBackofficeUserInputSchema), standalone, the template left to be applied by hand', async () => {
     const input = fc.record(
       {
         username: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{2,40}$/),
@@ -91,12 +91,43 @@ describe('generated valid inputs are accepted and sent as asked', () => {
         const n = next();
         const username = `${fields.username}_${n}`;
         sim.control.clearRequests();
-        const created = await bo.createBackofficeUser({ ...fields, username, email: `user.${n}@example.invalid` });
+        // Any name is accepted when nothing is looked up by it.
+        const created = await bo.createBackofficeUser({ ...fields, username, email: `user.${n}@example.invalid`, applyTemplate: false });
+        expect(created.templateApplied).toBe(false);
         expect(sim.control.users().find((u) => u.id === created.userId)).toMatchObject({ username, firstName: fields.firstName.trim() });
         expect(writes().map((r) => r.path)).toEqual(['/user/insert']);
         expect(sentField('/user/insert', 'user[password]')).toBe(fields.password ?? created.generatedPassword);
       }),
       { numRuns: 20 },
+    );
+  }, 60_000);
+
+  it('createBackofficeUser (createBackofficeUserInputSchema), standalone, with the template and sites applied', async () => {
+    const sites = sim.control.sites();
+    const input = fc.record({
+      username: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{2,40}$/),
+      template: fc.constantFrom('Administrator', 'Manager', 'General User', 'General Manager', 'Shift Leader'),
+      spelling: fc.nat(3),
+      availableSites: fc.oneof(fc.constant('all' as const), fc.subarray(sites, { minLength: 1, maxLength: 3 })),
+    });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ username: base, template, spelling, availableSites }) => {
+        const n = next();
+        const username = `${base}_${n}`;
+        const permission = [template, template.toUpperCase(), template.toLowerCase(), `  ${template} `][spelling] as string;
+        const names = availableSites === 'all' ? 'all' : availableSites.map((s) => (n % 2 === 0 ? s.name : s.code));
+        sim.control.clearRequests();
+        const created = await bo.createBackofficeUser({ username, permission, availableSites: names, firstName: 'Prop', lastName: 'User', email: `user.${n}@example.invalid` });
+        expect(created).toMatchObject({ templateApplied: true, permission: template, warnings: [] });
+        const stored = sim.control.users().find((u) => u.id === created.userId);
+        const storedSites = stored?.siteIds;
+        if (availableSites === 'all') expect(storedSites).toBe('all');
+        else expect(Array.isArray(storedSites) ? [...storedSites].sort((a, b) => a - b) : storedSites).toEqual(availableSites.map((s) => s.id).sort((a, b) => a - b));
+        expect(stored?.tokens).toEqual(templateTokens(template));
+        expect(writes().map((r) => r.path)).toEqual(['/user/insert', '/user/permissions/update']);
+        expect(sentField('/user/permissions/update', 'template')).toBeDefined();
+      }),
+      { numRuns: 15 },
     );
   }, 60_000);
 

@@ -77,7 +77,7 @@ describe('every write step is confirmed by a read', () => {
     expect((error as BackofficeServerError).details).toMatchObject({
       completedSteps: ['insertEmployee', 'verifySites', 'applyPermissions'],
       unverifiedSteps: [],
-      remainingSteps: ['createBackofficeUser'],
+      remainingSteps: ['createBackofficeUser', 'applyBackofficeTemplate'],
       applied: false,
     });
     expect(JSON.stringify(error)).not.toContain('Unique-Pass-81723');

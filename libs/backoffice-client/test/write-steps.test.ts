@@ -34,20 +34,21 @@ describe('onStep', () => {
     const input = newEmployee({ requiresBackoffice: true, backofficeUsername: `steps_${Date.now()}` });
     const created = await bo.createEmployee(input, { onStep });
 
-    expect(seen.map((s) => s.step)).toEqual(['insertEmployee', 'verifySites', 'applyPermissions', 'createBackofficeUser']);
+    expect(seen.map((s) => s.step)).toEqual(['insertEmployee', 'verifySites', 'applyPermissions', 'createBackofficeUser', 'applyBackofficeTemplate']);
     const [insert] = seen;
     expect(insert).toMatchObject({
       employeeId: created.employeeId,
       posUserId: input.posUserId,
       done: ['insertEmployee'],
-      remaining: ['verifySites', 'applyPermissions', 'createBackofficeUser'],
+      remaining: ['verifySites', 'applyPermissions', 'createBackofficeUser', 'applyBackofficeTemplate'],
     });
     expect(insert?.postsSoFar).toEqual(['/employee/insert']);
     // The simulator's log: the permissions POST came after the listener had the id.
     const log = postsOf(sim).map((r) => r.path);
     expect(log.indexOf('/employee/permissions/update')).toBeGreaterThan(log.indexOf('/employee/insert'));
-    expect(seen[2]).toMatchObject({ done: ['insertEmployee', 'verifySites', 'applyPermissions'], remaining: ['createBackofficeUser'] });
-    expect(seen[3]).toMatchObject({ userId: created.backofficeUser?.userId, remaining: [] });
+    expect(seen[2]).toMatchObject({ done: ['insertEmployee', 'verifySites', 'applyPermissions'], remaining: ['createBackofficeUser', 'applyBackofficeTemplate'] });
+    expect(seen[3]).toMatchObject({ userId: created.backofficeUser?.userId, remaining: ['applyBackofficeTemplate'], postsSoFar: expect.not.arrayContaining(['/user/permissions/update']) });
+    expect(seen[4]).toMatchObject({ userId: created.backofficeUser?.userId, remaining: [], postsSoFar: expect.arrayContaining(['/user/permissions/update']) });
     expect(JSON.stringify(seen)).not.toContain(String(created.posPin));
     expect(JSON.stringify(seen)).not.toContain(created.backofficeUser?.generatedPassword);
   });
@@ -96,8 +97,16 @@ describe('onStep', () => {
     const username = `linked_${Date.now()}`;
     const created = await bo.createBackofficeUser({ username, email: employee.email, permission: 'Manager', linkToEmployeePosUserId: employee.posUserId }, { onStep });
     expect(seen).toEqual([
-      { step: 'resolveEmployee', done: [], remaining: ['createBackofficeUser'], employeeId, postsSoFar: [] },
-      { step: 'createBackofficeUser', done: ['createBackofficeUser'], remaining: [], employeeId, userId: created.userId, postsSoFar: ['/user/insert'] },
+      { step: 'resolveEmployee', done: [], remaining: ['createBackofficeUser', 'applyBackofficeTemplate'], employeeId, postsSoFar: [] },
+      { step: 'createBackofficeUser', done: ['createBackofficeUser'], remaining: ['applyBackofficeTemplate'], employeeId, userId: created.userId, postsSoFar: ['/user/insert'] },
+      {
+        step: 'applyBackofficeTemplate',
+        done: ['createBackofficeUser', 'applyBackofficeTemplate'],
+        remaining: [],
+        employeeId,
+        userId: created.userId,
+        postsSoFar: ['/user/insert', '/user/permissions/update'],
+      },
     ]);
   });
 

@@ -32,7 +32,7 @@ export const WRITE_PLANS = {
     'insertEmployee',
     'verifySites',
     'applyPermissions',
-    ...(requiresBackoffice ? ['createBackofficeUser'] : []),
+    ...(requiresBackoffice ? ['createBackofficeUser', 'applyBackofficeTemplate'] : []),
   ],
   disableEmployee: (): string[] => ['disableEmployee'],
   createBackofficeUser: (applyTemplate = true): string[] => ['createBackofficeUser', ...(applyTemplate ? ['applyBackofficeTemplate'] : [])],

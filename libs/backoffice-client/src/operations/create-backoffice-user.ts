@@ -6,7 +6,11 @@ import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
 import { generatePassword } from '../secrets.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
+import { applyAndConfirmBackofficeTemplate, requireBackofficeTemplate, type NewUserSites } from './apply-backoffice-template.js';
+import { afterBackofficeWrite } from './backoffice-users.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
+import { isUnverified } from './partial-failure.js';
+import { resolveSites } from './site-encoding.js';
 
 const NEW_USER_LOCATION = /^\/user\/(?:permissions|edit)\/(\d+)(?:[?#]|$)/;
 
@@ -51,7 +55,7 @@ export async function insertAndConfirmBackofficeUser(
   ctx: OperationContext,
   identity: { employeeId: number } | { firstName: string; lastName: string },
   account: { email: string; username: string; password: string },
-): Promise<number> {
+): Promise<{ userId: number; page: string | undefined }> {
   let posted: { userId: number; location: string };
   try {
     posted = await insertBackofficeUser(ctx, identity, account);
@@ -60,16 +64,17 @@ export async function insertAndConfirmBackofficeUser(
     const found = await findBackofficeUser(ctx, account.username).catch(() => {
       throw error;
     });
-    if (found !== undefined) return found;
+    if (found !== undefined) return { userId: found, page: undefined };
     throw new BackofficeServerError(
       `POST /user/insert got no answer, and the Back Office user list has no user '${account.username}': the insert was not applied.`,
       { cause: error, details: { username: account.username, applied: false } },
     );
   } finally {
     ctx.afterWrite();
+    afterBackofficeWrite(ctx);
   }
-  await verifyBackofficeUser(ctx, posted.userId, account.username, posted.location);
-  return posted.userId;
+  const page = await verifyBackofficeUser(ctx, posted.userId, account.username, posted.location);
+  return { userId: posted.userId, page };
 }
 
 /** The id of the Back Office user with this username (any status), from the user list searched by it. */
@@ -81,11 +86,14 @@ async function findBackofficeUser(ctx: OperationContext, username: string): Prom
 /**
  * Reads the page the insert redirected to, as a browser would: a missing user means the insert
  * was answered as a success but not applied; a page about another username is not a success either.
+ * Returns that page: the new user's permissions form, which the template step posts back.
  */
-async function verifyBackofficeUser(ctx: OperationContext, userId: number, username: string, location: string): Promise<void> {
+async function verifyBackofficeUser(ctx: OperationContext, userId: number, username: string, location: string): Promise<string> {
   let shown: string | null;
+  let page: string;
   try {
-    shown = parseUserPermissionsUsername(await ctx.getPage(location));
+    page = await ctx.getPage(location);
+    shown = parseUserPermissionsUsername(page);
   } catch (error) {
     if (error instanceof NotFoundError) {
       throw new BackofficeServerError(
@@ -105,46 +113,45 @@ async function verifyBackofficeUser(ctx: OperationContext, userId: number, usern
       { details: { userId, username, shownUsername: shown, verified: false, mayHaveBeenProcessed: true } },
     );
   }
+  return page;
 }
 
-/** Linked to an active employee (whose sites it inherits) or standalone; confirmed by a read like any write. */
+/**
+ * Linked to an active employee or standalone; confirmed by a read like any write. With `applyTemplate`
+ * (the default) the template and the sites are then given and read back: a failure there leaves the user
+ * created, and the error says so.
+ */
 export async function createBackofficeUser(ctx: OperationContext, raw: CreateBackofficeUserInput): Promise<BackofficeUserCreated> {
   const input = parseInput(createBackofficeUserInputSchema, raw);
   if (input.password) registerSecret(input.password);
   const linked = input.linkToEmployeePosUserId !== undefined || input.linkToEmployeeEmail !== undefined;
-  const employeeId = !linked
-    ? undefined
-    : input.linkToEmployeePosUserId !== undefined
-      ? await findEmployeeIdByPosUserId(ctx, input.linkToEmployeePosUserId)
-      : await findEmployeeIdByEmail(ctx, input.linkToEmployeeEmail as string);
+  const plan = WRITE_PLANS.createBackofficeUser(input.applyTemplate);
+  const [employeeId, newUserSites] = await Promise.all([
+    !linked
+      ? undefined
+      : input.linkToEmployeePosUserId !== undefined
+        ? findEmployeeIdByPosUserId(ctx, input.linkToEmployeePosUserId)
+        : findEmployeeIdByEmail(ctx, input.linkToEmployeeEmail as string),
+    // Names are checked before any POST: a template or site that does not exist would leave a user half made.
+    input.applyTemplate ? resolveNewUserSites(ctx, input.availableSites) : undefined,
+    input.applyTemplate ? checkBackofficeTemplateExists(ctx, input.permission) : undefined,
+  ]);
 
-  if (employeeId !== undefined) {
-    await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: WRITE_PLANS.createBackofficeUser(), employeeId });
-  }
+  if (employeeId !== undefined) await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: plan, employeeId });
 
   const generated = input.password ? undefined : generatePassword();
   if (generated) registerSecret(generated);
   const password = input.password ?? (generated as string);
   const identity = employeeId !== undefined ? { employeeId } : { firstName: input.firstName as string, lastName: input.lastName as string };
-  const userId = await insertAndConfirmBackofficeUser(ctx, identity, { email: input.email, username: input.username, password }).catch((error: unknown) => {
+  const { userId, page } = await insertAndConfirmBackofficeUser(ctx, identity, { email: input.email, username: input.username, password }).catch((error: unknown) => {
     if (error instanceof BackofficeServerError && error.details['applied'] === false) {
       throw new BackofficeServerError(`${error.message} Nothing was created; it is safe to try again.`, { cause: error, details: error.details });
     }
     throw error;
   });
-  await ctx.reportStep(withoutUndefined({ step: 'createBackofficeUser', done: ['createBackofficeUser'], remaining: [], employeeId, userId }));
+  await ctx.reportStep(withoutUndefined({ step: 'createBackofficeUser', done: ['createBackofficeUser'], remaining: plan.slice(1), employeeId, userId }));
 
-  const warnings = [
-    `The permission template '${input.permission}' was not applied: assign it in the Back Office user list (/user, shield icon).`,
-  ];
-  if (input.availableSites !== 'all') {
-    warnings.push(
-      linked
-        ? 'availableSites is only reported: a linked user has the sites of its employee.'
-        : 'availableSites is only reported: assign the accessible sites in the Back Office user list (/user, shield icon).',
-    );
-  }
-  return withoutUndefined<BackofficeUserCreated>({
+  const created = withoutUndefined<BackofficeUserCreated>({
     userId,
     username: input.username,
     email: input.email,
@@ -154,6 +161,72 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
     availableSites: input.availableSites,
     templateApplied: false,
     generatedPassword: generated,
-    warnings,
+    warnings: [],
   });
+  if (!newUserSites) return { ...created, warnings: handWarnings(input.permission, input.availableSites, linked) };
+
+  const outcome = await applyAndConfirmBackofficeTemplate(ctx, userId, input.permission, { newUserSites, page }).catch((error: unknown) => {
+    throw templateNotApplied({ userId, username: input.username }, error);
+  });
+  await ctx.reportStep(withoutUndefined({ step: 'applyBackofficeTemplate', done: plan, remaining: [], employeeId, userId }));
+  return { ...created, permission: outcome.template.name, templateApplied: true };
+}
+
+/** What is left to do by hand when the template is not applied. */
+function handWarnings(permission: string, availableSites: 'all' | string[], linked: boolean): string[] {
+  const warnings = [`The permission template '${permission}' was not applied: assign it in the Back Office user list (/user, shield icon).`];
+  if (availableSites !== 'all') {
+    warnings.push(
+      linked
+        ? 'availableSites is only reported: a linked user has the sites of its employee.'
+        : 'availableSites is only reported: assign the accessible sites in the Back Office user list (/user, shield icon).',
+    );
+  }
+  return warnings;
+}
+
+/** The sites a new user is to get, resolved by name against the tenant's site list before anything is posted. */
+export async function resolveNewUserSites(ctx: OperationContext, requested: 'all' | string[]): Promise<NewUserSites> {
+  if (requested === 'all') return { all: true, sites: [] };
+  return { all: false, sites: resolveSites(await ctx.createForm(), requested) };
+}
+
+/**
+ * The template must exist among the tenant's Back Office templates (read from any user's page, cached).
+ * A tenant without any user yet cannot tell: the new user's own page decides after the insert.
+ */
+export async function checkBackofficeTemplateExists(ctx: OperationContext, requested: string): Promise<void> {
+  const templates = await ctx.backofficeTemplates().catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
+  if (templates) requireBackofficeTemplate(templates, requested);
+}
+
+/**
+ * The user exists but its template step failed: the error keeps its class and says what exists and what
+ * is left (the `completedSteps` table of partial-failure.ts), never inviting a second create.
+ */
+export function templateNotApplied(user: { userId: number; username: string }, cause: unknown): WashOpsError {
+  const base = cause instanceof WashOpsError ? cause : null;
+  const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
+  const unverified = isUnverified(cause);
+  const message =
+    `Back Office user '${user.username}' (id ${user.userId}) was created, but its permission template was not applied: ${reason}. ` +
+    (unverified
+      ? 'Unverified: the template may or may not have been applied; check the user in the Back Office (/user, shield icon). '
+      : `Apply it with applyBackofficeTemplate({ userId: ${user.userId} }, …) or in the Back Office (/user, shield icon). `) +
+    'Do not create the user again.';
+  const details = {
+    ...(base?.details ?? {}),
+    userId: user.userId,
+    username: user.username,
+    templateApplied: false,
+    failedStep: 'applyBackofficeTemplate',
+    completedSteps: ['createBackofficeUser'],
+    unverifiedSteps: unverified ? ['applyBackofficeTemplate'] : [],
+    remainingSteps: unverified ? [] : ['applyBackofficeTemplate'],
+  };
+  const Class = (base?.constructor as typeof WashOpsError | undefined) ?? BackofficeServerError;
+  return new Class(message, { details, cause, status: base?.status, requestId: base?.requestId, vendorType: base?.vendorType });
 }

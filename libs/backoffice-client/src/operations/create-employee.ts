@@ -3,16 +3,18 @@ import { BackofficeServerError, DuplicateError, LookupError, NotFoundError, Vali
 import { emailKey, phoneKey } from '../normalize.js';
 import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
-import { parseEmployeePermissionsPage, type EmployeePermissionsPage, type PosTemplate } from '../pages/employee-permissions.js';
+import type { EmployeePermissionsPage, PosTemplate } from '../pages/employee-permissions.js';
 import { formatFormDate, type FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmployeeParsed, type EmployeeCreated } from '../schemas.js';
 import { generatePassword, generatePin } from '../secrets.js';
 import type { EmployeeIndex } from '../tenant/tenant-cache.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
-import { insertAndConfirmBackofficeUser } from './create-backoffice-user.js';
+import { applyAndConfirmBackofficeTemplate, requireBackofficeTemplate } from './apply-backoffice-template.js';
+import { insertAndConfirmBackofficeUser, templateNotApplied } from './create-backoffice-user.js';
 import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
+import { applyAndConfirmPermissions, findPosTemplate } from './pos-permission-matrix.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
 
 export const FALLBACK_TEMPLATE = 'General User';
@@ -26,7 +28,12 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
 
   // The index first, so the POS template fill can take an employee id from it instead of a request of its own.
   const indexPromise = ctx.employeeIndex({ maxAgeMs: ctx.tenant.indexMaxAgeMs });
-  const [index, form, permissions] = await Promise.all([indexPromise, ctx.createForm(), ctx.posPermissions()]);
+  const [index, form, permissions, backofficeTemplate] = await Promise.all([
+    indexPromise,
+    ctx.createForm(),
+    ctx.posPermissions(),
+    input.requiresBackoffice ? linkedUserTemplate(ctx, input.permission, warnings) : undefined,
+  ]);
 
   checkDuplicates(input, index);
   const template = resolveTemplate(permissions, input.permission, warnings);
@@ -93,13 +100,16 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
       const generated = input.backofficePassword ? undefined : generatePassword();
       if (generated) registerSecret(generated);
       const password = input.backofficePassword ?? (generated as string);
-      const userId = await insertAndConfirmBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
+      const { userId, page } = await insertAndConfirmBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
       completed.push('createBackofficeUser');
       await report('createBackofficeUser', userId);
       backofficeUser = withoutUndefined({ userId, username: input.backofficeUsername, generatedPassword: generated });
-      warnings.push(
-        `The Back Office user '${input.backofficeUsername}' has no permission template yet: assign one in the Back Office user list (/user, shield icon).`,
-      );
+      // The linked user gets the employee's sites with its template, through the same step createBackofficeUser takes.
+      await applyAndConfirmBackofficeTemplate(ctx, userId, backofficeTemplate ?? input.permission, { newUserSites: { all, sites }, page }).catch((error: unknown) => {
+        throw templateNotApplied({ userId, username: input.backofficeUsername as string }, error);
+      });
+      completed.push('applyBackofficeTemplate');
+      await report('applyBackofficeTemplate', userId);
     }
     return withoutUndefined<EmployeeCreated>({
       employeeId,
@@ -125,48 +135,6 @@ function verifyStoredSites(employeeId: number, html: string, form: CreateFormInf
     `Site access verification failed for employee ${employeeId}: expected ${JSON.stringify(expected)}, stored ${JSON.stringify(page.storedSites)}; the permission template was not applied`,
     { details: { expectedSites: expected, storedSites: page.storedSites } },
   );
-}
-
-/**
- * POST the full matrix, then read the permission page: done only when its checked boxes are the template's.
- * The read also settles a lost answer; when it cannot be read, the step stays unverified.
- */
-async function applyAndConfirmPermissions(ctx: OperationContext, employeeId: number, template: PosTemplate, permissions: EmployeePermissionsPage): Promise<void> {
-  let lostAnswer: WashOpsError | undefined;
-  try {
-    await ctx.postForm('/employee/permissions/update', permissionMatrix(employeeId, template, permissions), /^\/employee(?:[/?#]|$)/);
-  } catch (error) {
-    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
-    lostAnswer = error;
-  }
-  const path = `/employee/permissions/${employeeId}`;
-  let stored: EmployeePermissionsPage;
-  try {
-    stored = parseEmployeePermissionsPage(await ctx.getPage(path));
-  } catch (error) {
-    if (lostAnswer) throw lostAnswer;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new BackofficeServerError(`The permission template '${template.name}' was answered as applied, but reading ${path} back failed: ${reason}`, {
-      cause: error,
-      details: { path, verified: false, mayHaveBeenProcessed: true },
-    });
-  }
-  if (sameIds(stored.granted, template.grants) && sameIds(stored.overridden, template.overrides)) return;
-  const how = lostAnswer ? `was sent (${lostAnswer.message})` : 'was answered as applied';
-  throw new BackofficeServerError(
-    `The permission template '${template.name}' ${how}, but ${path} shows grants ${JSON.stringify(stored.granted)} and overrides ${JSON.stringify(stored.overridden)} instead of ${JSON.stringify(template.grants)} and ${JSON.stringify(template.overrides)}: it was not applied`,
-    {
-      cause: lostAnswer,
-      status: lostAnswer?.status,
-      details: { path, applied: false, expectedGrants: template.grants, storedGrants: stored.granted, expectedOverrides: template.overrides, storedOverrides: stored.overridden },
-    },
-  );
-}
-
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((id) => right.has(id));
 }
 
 /**
@@ -225,10 +193,9 @@ function checkDuplicates(input: CreateEmployeeParsed, index: EmployeeIndex): voi
 }
 
 export function resolveTemplate(page: EmployeePermissionsPage, requested: string, warnings: string[]): PosTemplate {
-  const find = (name: string): PosTemplate | undefined => page.templates.find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
-  const exact = find(requested);
+  const exact = findPosTemplate(page, requested);
   if (exact) return exact;
-  const fallback = find(FALLBACK_TEMPLATE);
+  const fallback = findPosTemplate(page, FALLBACK_TEMPLATE);
   if (!fallback) {
     throw new ValidationError(
       `Permission template '${requested}' does not exist on this tenant, and there is no '${FALLBACK_TEMPLATE}' to fall back to. Templates: ${page.templates.map((t) => t.name).join(', ')}`,
@@ -237,6 +204,25 @@ export function resolveTemplate(page: EmployeePermissionsPage, requested: string
   }
   warnings.push(`Permission template '${requested}' was not found on this tenant; '${fallback.name}' was applied instead.`);
   return fallback;
+}
+
+/**
+ * The linked user's Back Office template: the one named like the POS template, else (with a warning, as
+ * for POS) 'General User'; checked before any POST. A tenant without any user yet cannot tell: the new
+ * user's own page decides after the insert.
+ */
+async function linkedUserTemplate(ctx: OperationContext, requested: string, warnings: string[]): Promise<string | undefined> {
+  const templates = await ctx.backofficeTemplates().catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
+  if (!templates) return undefined;
+  const key = requested.trim().toLowerCase();
+  const exact = templates.find((t) => t.name.toLowerCase() === key);
+  if (exact) return exact.name;
+  const fallback = requireBackofficeTemplate(templates, FALLBACK_TEMPLATE);
+  warnings.push(`There is no Back Office template '${requested}' on this tenant; the Back Office user was given '${fallback.name}' instead.`);
+  return fallback.name;
 }
 
 export function resolveDepartments(known: Array<{ id: number; name: string }>, requested: string[]): number[] {
@@ -258,22 +244,4 @@ export function resolveDepartments(known: Array<{ id: number; name: string }>, r
     });
   }
   return ids;
-}
-
-/** The full matrix: every permission of the schema, with the template's grants and overrides ticked. */
-export function permissionMatrix(employeeId: number, template: PosTemplate, page: EmployeePermissionsPage): FormPair[] {
-  const grants = new Set(template.grants);
-  const overrides = new Set(template.overrides);
-  const pairs: FormPair[] = [
-    ['employeeId', String(employeeId)],
-    ['templateId', String(template.id)],
-    ['hasActionApprovalAuthority', '0'],
-  ];
-  for (const permission of page.schema) {
-    const id = String(permission.id);
-    pairs.push([`permissions[${id}][id]`, id], [`permissions[${id}][label]`, permission.label], [`permissions[${id}][description]`, permission.description]);
-    if (grants.has(permission.id)) pairs.push([`permissions[${id}][hasGrantAccess]`, '1']);
-    if (overrides.has(permission.id)) pairs.push([`permissions[${id}][requiresOverride]`, '1']);
-  }
-  return pairs;
 }

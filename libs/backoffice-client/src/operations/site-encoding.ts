@@ -1,6 +1,7 @@
 import { LookupError } from '@washops/shared-errors';
 import type { CreateFormInfo, CreateFormSite } from '../pages/employee-create.js';
 import type { FormPair } from '../pages/form.js';
+import type { SiteTree } from '../pages/site-tree.js';
 
 /** Resolves site names (long name or short code, case-insensitive) or `'all'` to the tenant's sites. */
 export function resolveSites(form: CreateFormInfo, requested: 'all' | string[]): CreateFormSite[] {
@@ -35,15 +36,35 @@ export function encodeSites(form: CreateFormInfo, granted: CreateFormSite[], all
   }
   if (all) return [['employee[isAllRegionsAllowed]', '1']];
   const grantedIds = new Set(granted.map((s) => s.id));
-  const grantedRegions = new Set(granted.map((s) => s.regionId));
-  const grantedDistricts = new Set(granted.map((s) => s.districtId));
-  const pairs: FormPair[] = [];
-  for (const region of tree.regions) if (!grantedRegions.has(region.id)) pairs.push(['employee[disabledRegions][]', String(region.id)]);
-  for (const district of tree.districts) if (!grantedDistricts.has(district.id)) pairs.push(['employee[disabledDistricts][]', String(district.id)]);
+  const pairs = deniedGroups(tree, granted, 'employee[disabledRegions][]', 'employee[disabledDistricts][]');
   for (const site of tree.sites) {
     const id = String(site.id);
     pairs.push(grantedIds.has(site.id) ? [`employee[sites][${id}][siteId]`, id] : [`employee[sites][${id}][isAvailable]`, id]);
   }
+  return pairs;
+}
+
+/**
+ * The "Accessible Sites" fields of `/user/permissions/update` (protocol §2.7): the employee tree's
+ * encoding with un-prefixed names; a site's toggle has no name, so a granted site is its `siteIds[]` and a
+ * denied one is simply absent (flat tenants too: the user form's hidden inputs grant).
+ */
+export function encodeAccessibleSites(tree: SiteTree, granted: Array<{ id: number; regionId: number | null; districtId: number | null }>, all: boolean): FormPair[] {
+  // The values a browser sends for these boxes (the real all-regions re-post carried `isAllRegionsAllowed=on`).
+  if (all) return [tree.kind === 'flat' ? ['isAllSitesAllowed', '1'] : ['isAllRegionsAllowed', 'on']];
+  const grantedIds = new Set(granted.map((s) => s.id));
+  const pairs = tree.kind === 'flat' ? [] : deniedGroups(tree, granted, 'disabledRegions[]', 'disabledDistricts[]');
+  for (const site of tree.sites) if (grantedIds.has(site.id)) pairs.push(['siteIds[]', String(site.id)]);
+  return pairs;
+}
+
+/** A region or district with no granted site is denied as a whole. */
+function deniedGroups(tree: SiteTree, granted: Array<{ regionId: number | null; districtId: number | null }>, regionName: string, districtName: string): FormPair[] {
+  const grantedRegions = new Set(granted.map((s) => s.regionId));
+  const grantedDistricts = new Set(granted.map((s) => s.districtId));
+  const pairs: FormPair[] = [];
+  for (const region of tree.regions) if (!grantedRegions.has(region.id)) pairs.push([regionName, String(region.id)]);
+  for (const district of tree.districts) if (!grantedDistricts.has(district.id)) pairs.push([districtName, String(district.id)]);
   return pairs;
 }
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeBackoffice, html, redirect } from '../../test/support/fake-backoffice.js';
 import { BackofficeClient } from '../client.js';
 import { emailKey } from '../normalize.js';
-import { permissionMatrix } from '../operations/create-employee.js';
+import { permissionMatrix } from '../operations/pos-permission-matrix.js';
 import { encodeSites, resolveSites } from '../operations/site-encoding.js';
 import { parseEmployeeCreatePage } from './employee-create.js';
 import { parseEmployeeEditPage } from './employee-edit.js';

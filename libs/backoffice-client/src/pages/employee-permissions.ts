@@ -10,6 +10,7 @@ export const employeePermissionsSelectors = {
   grantBoxes: 'input[type="checkbox"][name$="][hasGrantAccess]"]',
   overrideBoxes: 'input[type="checkbox"][name$="][requiresOverride]"]',
   submit: 'button[type="submit"], input[type="submit"]',
+  subTitle: '#page-sub-title',
   /** The fixed fields of the real page; the matrix posted back is built from the page's schema. */
   roundTripFieldNames: ['employeeId', 'hasActionApprovalAuthority'],
 } as const;
@@ -34,6 +35,8 @@ export interface EmployeePermissionsPage {
   /** The employee's current grants and overrides (checked boxes). */
   granted: number[];
   overridden: number[];
+  /** From the sub-title (`…, POS ID: <strong>7217</strong>`); null when it shows none. */
+  posUserId?: number | null;
 }
 
 export function parseEmployeePermissionsPage(html: string): EmployeePermissionsPage {
@@ -58,6 +61,7 @@ export function parseEmployeePermissionsPage(html: string): EmployeePermissionsP
     templates: parseTemplates(page, select),
     granted: checkedIds(page, 'grantBoxes', form),
     overridden: checkedIds(page, 'overrideBoxes', form),
+    posUserId: toId(/POS ID:\s*(\d+)/.exec(cleanText(page.all('subTitle').first().text()))?.[1]),
   };
 }
 

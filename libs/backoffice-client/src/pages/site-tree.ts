@@ -20,6 +20,25 @@ export const siteTreeSelectors = {
   siteFields: 'input[name^="employee[sites]["]',
 } as const;
 
+/** What a tree reader needs, whatever prefix the form gives the names. */
+export type SiteTreeSelectorMap = { readonly [K in keyof typeof siteTreeSelectors]: string };
+
+/**
+ * The Back Office user form's "Accessible Sites" tree (protocol §2.7): the same markup with un-prefixed
+ * names; a site's toggle has no name, and its hidden `siteIds[]` grants it while enabled.
+ */
+export const userSiteTreeSelectors = {
+  ...siteTreeSelectors,
+  allRegions: 'input[name="isAllRegionsAllowed"]',
+  allSitesFlat: 'input[name="isAllSitesAllowed"]',
+  disabledRegion: 'input[name="disabledRegions[]"]',
+  disabledDistrict: 'input[name="disabledDistricts[]"]',
+  allDistrictsByRegion: 'input[name="isAllDistrictsAllowedByRegion[]"]',
+  allSitesByDistrict: 'input[name^="isAllSitesAllowedByDistrict"]',
+  flatExcludedSite: 'input[name="siteIds[]"]',
+  siteFields: 'input[name="siteIds[]"]',
+} as const satisfies SiteTreeSelectorMap;
+
 export interface TreeRegion {
   id: number;
   name: string;
@@ -43,7 +62,7 @@ export interface SiteTree {
   sites: TreeSite[];
 }
 
-type TreePage = Page<typeof siteTreeSelectors>;
+type TreePage = Page<SiteTreeSelectorMap>;
 
 function labelTexts(page: TreePage): Map<string, string> {
   const labels = new Map<string, string>();
@@ -94,7 +113,7 @@ export function parseSiteTree(page: TreePage): SiteTree {
   return { kind: regions.length > 0 ? 'hierarchical' : 'flat', regions, districts, sites };
 }
 
-function checkedValues(page: TreePage, key: keyof typeof siteTreeSelectors): Set<number> {
+function checkedValues(page: TreePage, key: keyof SiteTreeSelectorMap): Set<number> {
   const out = new Set<number>();
   page.all(key).each((_, node) => {
     const el = page.$(node);
@@ -107,9 +126,10 @@ function checkedValues(page: TreePage, key: keyof typeof siteTreeSelectors): Set
 
 /**
  * The sites an employee is stored as available at, by protocol §3.3 "Reading" (README, "Sites"); boxes
- * are read as stored, disabled or not.
+ * are read as stored, disabled or not. A Back Office user's tree (`scope: 'user'`) reads the same, except
+ * that a site is granted by its enabled hidden `siteIds[]`.
  */
-export function readStoredSites(page: TreePage, tree: SiteTree): 'all' | number[] {
+export function readStoredSites(page: TreePage, tree: SiteTree, scope: 'employee' | 'user' = 'employee'): 'all' | number[] {
   const isChecked = (key: 'allRegions' | 'allSitesFlat'): boolean =>
     page.all(key).filter((_, node) => page.$(node).attr('checked') !== undefined).length > 0;
   if (isChecked('allRegions') || isChecked('allSitesFlat')) return 'all';
@@ -117,11 +137,16 @@ export function readStoredSites(page: TreePage, tree: SiteTree): 'all' | number[
   const fields = new Map<string, { checked: boolean; disabled: boolean }>();
   page.all('siteFields').each((_, node) => {
     const el = page.$(node);
-    const name = el.attr('name');
+    const name = scope === 'user' ? `siteIds[${el.attr('value') ?? ''}]` : el.attr('name');
     if (name) fields.set(name, { checked: el.attr('checked') !== undefined, disabled: el.attr('disabled') !== undefined });
   });
+  const userGrants = (site: TreeSite): boolean => {
+    const hidden = fields.get(`siteIds[${site.id}]`);
+    return hidden !== undefined && !hidden.disabled;
+  };
 
   if (tree.kind === 'flat') {
+    if (scope === 'user') return tree.sites.filter(userGrants).map((s) => s.id);
     const excluded = checkedValues(page, 'flatExcludedSite');
     if (page.all('flatExcludedSite').length > 0) return tree.sites.filter((s) => !excluded.has(s.id)).map((s) => s.id);
     return tree.sites.filter((s) => fields.get(`employee[sites][${s.id}][isAvailable]`)?.checked).map((s) => s.id);
@@ -144,6 +169,10 @@ export function readStoredSites(page: TreePage, tree: SiteTree): 'all' | number[
     if (site.districtId !== null && deniedDistricts.has(site.districtId)) continue;
     if ((site.regionId !== null && allByRegion.has(site.regionId)) || (site.districtId !== null && allByDistrict.has(site.districtId))) {
       stored.push(site.id);
+      continue;
+    }
+    if (scope === 'user') {
+      if (userGrants(site)) stored.push(site.id);
       continue;
     }
     const available = fields.get(`employee[sites][${site.id}][isAvailable]`);

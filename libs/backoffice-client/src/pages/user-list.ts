@@ -1,5 +1,12 @@
 import { Page, cleanText, toId } from './page.js';
 
+/**
+ * Every Back Office user, whatever their status. The real list's own filter is `statusSearch` (default
+ * `all`); whether it honours `limit` as the roster does is unverified (protocol §4.4): a tenant with more
+ * users than one page shows would be cut here, the one place that assumes it is not.
+ */
+export const USER_LIST_ALL_PATH = '/user?statusSearch=all&limit=10000';
+
 /** `GET /user`: the Back Office user list; each row links to `/user/permissions/<id>`. */
 export const userListSelectors = {
   table: 'table.table-users-list',

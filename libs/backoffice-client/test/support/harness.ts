@@ -1,4 +1,5 @@
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
+import { BO_TEMPLATES, BO_TOKENS } from '@washops/backoffice-simulator';
 import { describeError } from '@washops/client-core';
 import { BackofficeClient, type BackofficeClientOptions, type CreateEmployeeInput } from '../../src/index.js';
 
@@ -85,4 +86,11 @@ export function newEmployee(overrides: Partial<CreateEmployeeInput> = {}): Creat
 /** The form POSTs the simulator received (sign-ins aside), optionally to one path only. */
 export function postsOf(sim: BackofficeSimulator, path?: string): ReturnType<BackofficeSimulator['control']['requests']> {
   return sim.control.requests().filter((r) => r.method === 'POST' && r.path !== '/login_check' && (path === undefined || r.path === path));
+}
+
+/** A Back Office template's tokens in the page's matrix order, as the simulator stores a user's enabled tokens. */
+export function templateTokens(name: string): string[] {
+  const template = BO_TEMPLATES.find((t) => t.name === name);
+  if (!template) throw new Error(`no Back Office template '${name}' in the simulator's catalog`);
+  return BO_TOKENS.filter((token) => template.tokens.includes(token));
 }

@@ -1,0 +1,87 @@
+import { BackofficeServerError, NotFoundError, WashOpsError } from '@washops/shared-errors';
+import { parseEmployeePermissionsPage, type EmployeePermissionsPage, type PosTemplate } from '../pages/employee-permissions.js';
+import type { FormPair } from '../pages/form.js';
+import type { OperationContext } from './context.js';
+
+/** The template whose name matches (case-insensitive, protocol §5.3); unknown is NotFoundError naming the tenant's templates. */
+export function findPosTemplate(page: EmployeePermissionsPage, requested: string): PosTemplate | undefined {
+  const key = requested.trim().toLowerCase();
+  return page.templates.find((t) => t.name.toLowerCase() === key);
+}
+
+export function requirePosTemplate(page: EmployeePermissionsPage, requested: string): PosTemplate {
+  const found = findPosTemplate(page, requested);
+  if (found) return found;
+  const names = page.templates.map((t) => t.name);
+  throw new NotFoundError(`Permission template '${requested.trim()}' was not found on this tenant. Available templates: ${names.join(', ')}`, {
+    details: { field: 'template', template: requested.trim(), available: names },
+  });
+}
+
+/** The full matrix: every permission of the schema, with the template's grants and overrides ticked. */
+export function permissionMatrix(employeeId: number, template: PosTemplate, page: EmployeePermissionsPage): FormPair[] {
+  const grants = new Set(template.grants);
+  const overrides = new Set(template.overrides);
+  const pairs: FormPair[] = [
+    ['employeeId', String(employeeId)],
+    ['templateId', String(template.id)],
+    ['hasActionApprovalAuthority', '0'],
+  ];
+  for (const permission of page.schema) {
+    const id = String(permission.id);
+    pairs.push([`permissions[${id}][id]`, id], [`permissions[${id}][label]`, permission.label], [`permissions[${id}][description]`, permission.description]);
+    if (grants.has(permission.id)) pairs.push([`permissions[${id}][hasGrantAccess]`, '1']);
+    if (overrides.has(permission.id)) pairs.push([`permissions[${id}][requiresOverride]`, '1']);
+  }
+  return pairs;
+}
+
+/** Whether the page's checked boxes are exactly the template's grants and overrides. */
+export function holdsTemplate(stored: EmployeePermissionsPage, template: PosTemplate): boolean {
+  return sameIds(stored.granted, template.grants) && sameIds(stored.overridden, template.overrides);
+}
+
+/**
+ * POST the template's full matrix (the server applies exactly the submitted boxes; a template id alone
+ * does nothing), then read the permission page: done only when its checked boxes are the template's.
+ * The read also settles a lost answer; when it cannot be read, the step stays unverified.
+ */
+export async function applyAndConfirmPermissions(ctx: OperationContext, employeeId: number, template: PosTemplate, schema: EmployeePermissionsPage): Promise<void> {
+  let lostAnswer: WashOpsError | undefined;
+  try {
+    await ctx.postForm('/employee/permissions/update', permissionMatrix(employeeId, template, schema), /^\/employee(?:[/?#]|$)/);
+  } catch (error) {
+    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
+    lostAnswer = error;
+  } finally {
+    ctx.afterWrite();
+  }
+  const path = `/employee/permissions/${employeeId}`;
+  let stored: EmployeePermissionsPage;
+  try {
+    stored = parseEmployeePermissionsPage(await ctx.getPage(path));
+  } catch (error) {
+    if (lostAnswer) throw lostAnswer;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackofficeServerError(`The permission template '${template.name}' was answered as applied, but reading ${path} back failed: ${reason}`, {
+      cause: error,
+      details: { path, verified: false, mayHaveBeenProcessed: true },
+    });
+  }
+  if (holdsTemplate(stored, template)) return;
+  const how = lostAnswer ? `was sent (${lostAnswer.message})` : 'was answered as applied';
+  throw new BackofficeServerError(
+    `The permission template '${template.name}' ${how}, but ${path} shows grants ${JSON.stringify(stored.granted)} and overrides ${JSON.stringify(stored.overridden)} instead of ${JSON.stringify(template.grants)} and ${JSON.stringify(template.overrides)}: it was not applied`,
+    {
+      cause: lostAnswer,
+      status: lostAnswer?.status,
+      details: { path, applied: false, expectedGrants: template.grants, storedGrants: stored.granted, expectedOverrides: template.overrides, storedOverrides: stored.overridden },
+    },
+  );
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
