@@ -65,7 +65,7 @@ export function employeeLifeScenarios({ sim, actor, admin, newEmployee }: Scenar
   const backofficeUser = async () => {
     userSerial += 1;
     const username = `audit_tpl${userSerial}`;
-    return (await admin().backofficeUsers.create({ username, email: `${username}@example.com`, permission: 'Manager', firstName: 'T', lastName: 'P', applyTemplate: false })).userId;
+    return (await admin().backofficeUsers.create({ username, email: `${username}@example.com`, permission: 'Manager', firstName: 'T', lastName: 'P' })).userId;
   };
   return {
     'employees.update': [

@@ -175,20 +175,25 @@ describe('backofficeUsers', () => {
   });
 
   it('applies a template to a user by username, verified, and only an admin may', async () => {
-    const created = await callerAs(deps, 'admin').backofficeUsers.create({ username: 'life_tpl', email: 'life.tpl@example.com', permission: 'Manager', firstName: 'Tem', lastName: 'Plate', applyTemplate: false });
-    expect(created.templateApplied).toBe(false);
+    const created = await callerAs(deps, 'admin').backofficeUsers.create({ username: 'life_tpl', email: 'life.tpl@example.com', permission: 'Manager', firstName: 'Tem', lastName: 'Plate' });
+    const managerTokens = sim.control.users().find((u) => u.username === 'life_tpl')!.tokens;
     sim.control.clearRequests();
     const refused = await errorOf(callerAs(deps, 'viewer').backofficeUsers.applyTemplate({ key: { username: 'life_tpl' }, template: 'General User' }));
     expect(refused.code).toBe('FORBIDDEN');
     expect(sim.control.requests()).toHaveLength(0);
     const applied = await callerAs(deps, 'admin').backofficeUsers.applyTemplate({ key: { username: 'life_tpl' }, template: 'General User' });
     expect(applied).toMatchObject({ userId: created.userId, username: 'life_tpl', template: 'General User' });
-    expect(sim.control.users().find((u) => u.username === 'life_tpl')?.tokens.length).toBeGreaterThan(0);
+    const tokens = sim.control.users().find((u) => u.username === 'life_tpl')!.tokens;
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(tokens).not.toEqual(managerTokens);
   });
 
-  it('creates a user with its template applied by default: no "not applied" warning', async () => {
+  it('creates a user with its template applied by default (no "not applied" warning), or leaves it to be done by hand', async () => {
     const created = await callerAs(deps, 'admin').backofficeUsers.create({ username: 'life_auto', email: 'life.auto@example.com', permission: 'General User', firstName: 'Au', lastName: 'To' });
     expect(created.templateApplied).toBe(true);
     expect(created.warnings.join(' ')).not.toMatch(/not applied/);
+    const byHand = await callerAs(deps, 'admin').backofficeUsers.create({ username: 'life_hand', email: 'life.hand@example.com', permission: 'General User', firstName: 'By', lastName: 'Hand', applyTemplate: false });
+    expect(byHand.templateApplied).toBe(false);
+    expect(byHand.warnings.join(' ')).toMatch(/not applied/);
   });
 });
