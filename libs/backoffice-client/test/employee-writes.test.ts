@@ -2,6 +2,7 @@
  * updateEmployee, reactivateEmployee and setWage over real HTTP against the simulator: each change is
  * stored, verified by a read, and everything not asked for goes back exactly as the page served it.
  */
+import { inspect } from 'node:util';
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
 import { BackofficeServerError, DuplicateError, LookupError, ValidationError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
@@ -249,6 +250,15 @@ describe('setWage', () => {
     expect(body.some(([name]) => name === 'wage[isOvertimeEligible]' || name === 'wage[overtimeRate]')).toBe(false);
   });
 
+  it('says so when the current wage is a salary, since the new record is hourly', async () => {
+    const salaried = sim.control.employees().find((e) => !e.wage.isHourly);
+    if (!salaried) throw new Error('the seed has no salaried employee');
+    await using bo = clientFor(sim);
+    const result = await bo.setWage({ employeeId: salaried.id }, { regularRate: 25, effectiveDate: '2034-01-01' });
+    expect(result.wage.wageType).toBe('hourly');
+    expect(result.warnings).toEqual(['The current wage is a salary; the new record is an hourly wage, as the form serves it.']);
+  });
+
   it('raises BackofficeServerError (applied: false) when the history does not show the new record', async () => {
     const target = sim.control.employees().find((e) => e.isActive);
     if (!target) throw new Error('no active employee');
@@ -277,5 +287,24 @@ describe('a lost answer is settled by the read that follows', () => {
     expect((error as Error).message).toMatch(/got no answer .* lastName not stored: nothing was changed/);
     expect((error as BackofficeServerError).details).toMatchObject({ applied: false });
     expect(sim.control.employee(second.id)).toEqual(second);
+  });
+});
+
+describe('the POS PIN', () => {
+  it('reaches no result, error or log line of getEmployee and updateEmployee, the old PIN nor the new one', async () => {
+    await using setup = clientFor(sim);
+    const input = newEmployee({ posPin: 73_519 });
+    const { employeeId } = await setup.createEmployee(input);
+    const lines: unknown[] = [];
+    const log = (o: object, m?: string) => void lines.push(o, m);
+    await using bo = clientFor(sim, { logger: { debug: log, info: log, warn: log, error: log } });
+    const seen: unknown[] = [await bo.getEmployee({ employeeId }), await bo.updateEmployee({ employeeId }, { posPin: 64_208 })];
+    sim.control.inject({ route: 'POST /employee/update', kind: 'acceptButIgnore', count: 1 });
+    seen.push(await bo.updateEmployee({ employeeId }, { posPin: 51_846 }).catch((e: unknown) => e));
+    expect(seen[2]).toBeInstanceOf(BackofficeServerError);
+    expect((seen[2] as Error).message).toMatch(/posPin not stored/);
+    expect(sim.control.employee(employeeId)?.posPin).toBe(64_208);
+    const text = [...seen, ...lines].map((v) => `${inspect(v, { depth: Infinity })} ${JSON.stringify(v)}`).join('\n');
+    for (const pin of ['73519', '64208', '51846']) expect(text).not.toContain(pin);
   });
 });

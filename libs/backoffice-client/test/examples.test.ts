@@ -19,7 +19,16 @@ describe('README tour', () => {
     expect(run.status).toBe(0);
     expect(stdout).toMatch(/created \{/);
     expect(stdout).toMatch(/disabled \{/);
+    expect(stdout).toMatch(/reactivated \{/);
+    expect(stdout).toMatch(/employee Jordan \[ 'Wash 37135', 'WashU Fiesta' \] \{[^}]*regularRateCents: 1725[^}]*\} Cashier/);
+    expect(stdout).toMatch(/the one 424242/);
+    expect(stdout).toMatch(/updated \[ 'phone', 'departments' \] \[\]/);
+    expect(stdout).toMatch(/raise \{[^}]*regularRateCents: 1850[^}]*effectiveDate: '2027-01-01'/);
     expect(stdout).toMatch(/linked Back Office user \d+ linked \d+/);
+    expect(stdout).toMatch(/Back Office user \d+ standalone true \[\]/);
+    expect(stdout).toMatch(/permission Shift Leader \[\]/);
+    expect(stdout).toMatch(/Back Office users \d+/);
+    expect(stdout).toContain('template applied General Manager all');
     expect(stdout).toMatch(/partial failure \d+ \[ 'insertEmployee', 'verifySites' \] \[ 'applyPermissions' \]/);
     expect(stdout).toContain('cancelled → the page was closed');
     for (const kind of ['LookupError', 'DuplicateError', 'NotFoundError', 'ValidationError']) expect(stdout).toContain(`${kind} →`);

@@ -143,6 +143,31 @@ describe.skipIf(!present)('fidelity with the captured real pages', () => {
     expect(actual).toEqual(listed);
   });
 
+  it.each([
+    'employee[firstName]',
+    'employee[lastName]',
+    'employee[phone]',
+    'employee[email]',
+    'employee[departments][]',
+    'employee[startDate]',
+    'employee[isActive]',
+    'posCredential[POSLoginID]',
+    'posCredential[POSLoginPassword]',
+    'employee[emergencyContactName]',
+    'employee[emergencyContactPhone]',
+    'employee[adpEmployeeId]',
+  ])('the edit page field %s has the attributes of the captured one, and a value where it has one', (name) => {
+    const shape = (html: string) => {
+      const $ = cheerio.load(html);
+      const field = $(`form[action="/employee/update"] [name="${name}"]`);
+      expect(field.length, `${name} is on the page`).toBe(1);
+      const element = field.get(0) as unknown as { tagName: string; attribs: Record<string, string> };
+      const selected = field.find('option[selected]').length > 0;
+      return { tag: element.tagName, attributes: Object.keys(element.attribs).sort(), selected };
+    };
+    expect(shape(simPages.get('employee-edit-active.html') ?? '')).toEqual(shape(readFileSync(`${PAGES_DIR}employee-edit-active.html`, 'utf8')));
+  });
+
   it('normalising a rendered capture removes only browser-added markup (the raw edit page is unchanged by it)', () => {
     const raw = readFileSync(`${PAGES_DIR}employee-edit-active.html`, 'utf8');
     const plain = features(raw, false);

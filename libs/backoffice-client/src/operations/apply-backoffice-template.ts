@@ -1,11 +1,12 @@
 import { parseInput } from '@washops/client-core';
-import { BackofficeServerError, NotFoundError, ValidationError, WashOpsError } from '@washops/shared-errors';
+import { BackofficeServerError, NotFoundError, ValidationError, type WashOpsError } from '@washops/shared-errors';
 import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { parseUserPermissionsForm, type BackofficeTemplate, type UserPermissionsForm } from '../pages/user-permissions.js';
 import { backofficeUserKeySchema, templateNameSchema, type BackofficeTemplateApplied, type BackofficeUserKey } from '../schemas.js';
 import { afterBackofficeWrite, findBackofficeUserByUsername } from './backoffice-users.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
+import { postSettledByRead } from './post-settled-by-read.js';
 import { encodeAccessibleSites } from './site-encoding.js';
 
 /** Sites to give a new user with its template: every region, or these (already resolved) sites. */
@@ -142,16 +143,13 @@ function templateBody(form: UserPermissionsForm, template: BackofficeTemplate, n
 /** `POST /user/permissions/update`; a lost answer is returned for the read-back to settle, a refusal changed nothing. */
 async function postTemplate(ctx: OperationContext, userId: number, body: FormPair[]): Promise<WashOpsError | undefined> {
   try {
-    await ctx.postForm('/user/permissions/update', body, /^\/user(?:[?#]|$)/);
-    return undefined;
+    return await postSettledByRead(ctx, '/user/permissions/update', body, /^\/user(?:[?#]|$)/);
   } catch (error) {
-    if (error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true) return error;
     if (error instanceof ValidationError) {
       throw new ValidationError(`${error.message} Nothing was changed for Back Office user ${userId}.`, { cause: error, details: { ...error.details, userId, applied: false } });
     }
     throw error;
   } finally {
-    ctx.afterWrite();
     afterBackofficeWrite(ctx);
   }
 }

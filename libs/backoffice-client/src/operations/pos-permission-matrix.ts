@@ -1,7 +1,8 @@
-import { BackofficeServerError, NotFoundError, WashOpsError } from '@washops/shared-errors';
+import { BackofficeServerError, NotFoundError } from '@washops/shared-errors';
 import { parseEmployeePermissionsPage, type EmployeePermissionsPage, type PosTemplate } from '../pages/employee-permissions.js';
 import type { FormPair } from '../pages/form.js';
 import type { OperationContext } from './context.js';
+import { postSettledByRead } from './post-settled-by-read.js';
 
 /** The template whose name matches (case-insensitive, protocol §5.3); unknown is NotFoundError naming the tenant's templates. */
 export function findPosTemplate(page: EmployeePermissionsPage, requested: string): PosTemplate | undefined {
@@ -47,15 +48,7 @@ export function holdsTemplate(stored: EmployeePermissionsPage, template: PosTemp
  * The read also settles a lost answer; when it cannot be read, the step stays unverified.
  */
 export async function applyAndConfirmPermissions(ctx: OperationContext, employeeId: number, template: PosTemplate, schema: EmployeePermissionsPage): Promise<void> {
-  let lostAnswer: WashOpsError | undefined;
-  try {
-    await ctx.postForm('/employee/permissions/update', permissionMatrix(employeeId, template, schema), /^\/employee(?:[/?#]|$)/);
-  } catch (error) {
-    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
-    lostAnswer = error;
-  } finally {
-    ctx.afterWrite();
-  }
+  const lostAnswer = await postSettledByRead(ctx, '/employee/permissions/update', permissionMatrix(employeeId, template, schema), /^\/employee(?:[/?#]|$)/);
   const path = `/employee/permissions/${employeeId}`;
   let stored: EmployeePermissionsPage;
   try {

@@ -1,8 +1,8 @@
 import { parseInput } from '@washops/client-core';
-import { employeeKeySchema, templateNameSchema, type EmployeeKey, type EmployeePermissionSet } from '../schemas.js';
+import { templateNameSchema, type EmployeeKey, type EmployeePermissionSet } from '../schemas.js';
 import { parseEmployeePermissionsPage } from '../pages/employee-permissions.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
-import { findEmployeeIdByPosUserId } from './find-employee.js';
+import { resolveEmployee } from './employee-key.js';
 import { applyAndConfirmPermissions, holdsTemplate, requirePosTemplate } from './pos-permission-matrix.js';
 
 /**
@@ -10,9 +10,8 @@ import { applyAndConfirmPermissions, holdsTemplate, requirePosTemplate } from '.
  * then read back. Its own permissions page supplies the schema and the templates, read fresh.
  */
 export async function setEmployeePermission(ctx: OperationContext, rawKey: EmployeeKey, rawTemplate: string): Promise<EmployeePermissionSet> {
-  const key = parseInput(employeeKeySchema, rawKey, 'employee');
   const requested = parseInput(templateNameSchema, rawTemplate, 'template');
-  const employeeId = 'employeeId' in key ? key.employeeId : await findEmployeeIdByPosUserId(ctx, key.posUserId);
+  const { employeeId, key } = await resolveEmployee(ctx, rawKey);
   const before = parseEmployeePermissionsPage(await ctx.getPage(`/employee/permissions/${employeeId}`));
   const template = requirePosTemplate(before, requested);
   const posUserId = 'posUserId' in key ? key.posUserId : (before.posUserId ?? null);

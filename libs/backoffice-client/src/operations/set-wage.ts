@@ -37,6 +37,7 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
   const current = before.history.find((w) => w.endDate === null) ?? before.history[0];
   const eligible = current?.overtimeEligible ?? false;
   if (!current) warnings.push('The employee had no wage record to copy overtime eligibility from; the new wage is not overtime-eligible.');
+  if (current?.wageType === 'salary') warnings.push('The current wage is a salary; the new record is an hourly wage, as the form serves it.');
   if (!eligible && input.overtimeRate !== undefined) warnings.push('The employee is not overtime-eligible: the overtime rate given was not sent.');
   const overtime = eligible ? (input.overtimeRate ?? overtimeCents(input.regularRate)) : null;
 

@@ -48,7 +48,7 @@ const user = await bo.createBackofficeUser({
   firstName: 'Alex',
   lastName: 'Books',
 });
-console.log('Back Office user', user.userId, user.mode, user.warnings);
+console.log('Back Office user', user.userId, user.mode, user.templateApplied, user.warnings);
 
 // A Back Office user linked to an existing, active employee (by POS user id or by email)
 const linked = await bo.createBackofficeUser({ username: 'jordan_bo', email: 'jordan.new@example.com', permission: 'Manager', linkToEmployeePosUserId: 424242 });
@@ -68,6 +68,34 @@ try {
 // Disable (by posUserId or by email), verified by reading the edit form back
 const disabled = await bo.disableEmployee({ posUserId: 424242 });
 console.log('disabled', disabled);
+
+// Re-hire: the mirror of disable, verified; already active is a no-op with a warning
+console.log('reactivated', await bo.reactivateEmployee({ posUserId: 424242 }));
+
+// Look up in full: profile, wage history (newest first, in cents) and the POS permission
+const employee = await bo.getEmployee({ posUserId: 424242 });
+console.log('employee', employee.firstName, employee.availableSites, employee.compensation[0], employee.permission.template);
+
+// Find through the roster's own filters (name prefixes, any case), then the phone's digits
+console.log('found', (await bo.findEmployees({ firstName: 'jo', lastName: 'New' })).length, 'by name prefixes');
+console.log('the one', (await bo.findEmployee({ firstName: 'Jordan', lastName: 'New' })).posUserId);
+
+// Change fields: the whole edit form posted back with only these replaced, then read back
+const updated = await bo.updateEmployee({ posUserId: 424242 }, { phone: '(312) 555-0143', departments: ['Greeter', 'Line'] });
+console.log('updated', updated.changed, updated.unchanged);
+
+// A raise: a date the server would silently ignore is refused before any POST
+const raise = await bo.setWage({ posUserId: 424242 }, { regularRate: 18.5, effectiveDate: '2027-01-01' });
+console.log('raise', raise.wage);
+
+// Another POS template: its whole matrix posted, then read back
+const promoted = await bo.setEmployeePermission({ posUserId: 424242 }, 'Shift Leader');
+console.log('permission', promoted.template, promoted.warnings);
+
+// The Back Office users, and a template given to one of them, its accessible sites kept as they are
+console.log('Back Office users', (await bo.listBackofficeUsers()).length);
+const applied = await bo.applyBackofficeTemplate({ username: 'jordan_bo' }, 'General Manager');
+console.log('template applied', applied.template, applied.accessibleSites);
 
 // Errors are typed; toPublicError gives { code, message, details } safe to show
 for (const attempt of [
