@@ -245,7 +245,18 @@ describe('roles', () => {
     const writes = Object.keys(procedures).filter(
       (path) => procedures[path]!._def.type === 'mutation' && !path.startsWith('auth.') && !tenantNeutral.has(path),
     );
-    expect(writes).toEqual(expect.arrayContaining(['employees.create', 'employees.disable', 'backofficeUsers.create']));
+    expect(writes).toEqual(
+      expect.arrayContaining([
+        'employees.create',
+        'employees.disable',
+        'employees.update',
+        'employees.reactivate',
+        'employees.setWage',
+        'employees.setPermission',
+        'backofficeUsers.create',
+        'backofficeUsers.applyTemplate',
+      ]),
+    );
     const viewer = callerAs(deps, 'viewer');
     for (const path of writes) {
       const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], viewer) as (input?: unknown) => Promise<unknown>;
