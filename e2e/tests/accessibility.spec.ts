@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './accessibility.js';
 import { ADMIN_STATE, VIEWER_STATE } from './auth-states.js';
+import { newEmployee } from './employee-life.js';
 
 // Every page of the portal, as each role sees it, passes axe-core's WCAG 2.1 A and AA rules once its
 // content has loaded (other specs scan the states their flows reach: dialogs, results, errors).
@@ -62,6 +63,47 @@ for (const [role, state] of [['admin', ADMIN_STATE], ['viewer', VIEWER_STATE]] a
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoAxeViolations(page);
+    });
+
+    test('an employee’s page with the profile, wages and permission loaded', async ({ page, browser, baseURL }) => {
+      const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+      const employee = await newEmployee(admin.request, baseURL, 'Axe');
+      await admin.close();
+      await page.goto(`/employees/${employee.employeeId}`);
+      await expect(page.getByRole('region', { name: 'Wage history' }).getByRole('table')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+      if (role === 'admin') {
+        // The edit form open, then its confirmation over it.
+        await page.getByRole('button', { name: 'Edit' }).click();
+        await page.getByLabel('Phone', { exact: true }).fill('(555) 444-0101');
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolations(page);
+        await page.getByRole('button', { name: 'Review changes' }).click();
+        await expect(page.getByRole('dialog', { name: `Change ${employee.name}?` })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+        // The new wage form with its date rule, and its confirmation.
+        await page.getByRole('button', { name: 'New wage' }).click();
+        await page.getByLabel('Regular rate (dollars per hour)').fill('19.00');
+        await page.getByRole('button', { name: 'Review the new wage' }).click();
+        await expect(page.getByRole('dialog', { name: `Give ${employee.name} a new wage?` })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+    });
+
+    test('the Back Office users page with the list loaded', async ({ page }) => {
+      await page.goto('/users');
+      await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+      if (role === 'admin') {
+        await page.getByLabel('User', { exact: true }).selectOption({ index: 1 });
+        await page.getByLabel('Template', { exact: true }).selectOption({ index: 1 });
+        await page.getByRole('button', { name: 'Apply template' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
     });
 
     test('the Activity page with a row’s details open', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { TENANT, waitUntil, withFault, type CanarySecrets, type Simulators } from './canary-harness.js';
+import { employeeLife, type LifeSubjects } from './canary-portal-life.js';
 import { dataOf, sessionCookieOf, type PortalProbe } from './canary-portal-probe.js';
 
 const UNKNOWN_EXPORT = '00000000-0000-4000-8000-000000000000';
@@ -74,7 +75,7 @@ async function backofficeReads(probe: PortalProbe, sims: Simulators, { admin, vi
   await probe.call('bad phone', 'employees.isPhoneAvailable', { phone: '12' }, { cookie: viewer, expect: 'BAD_REQUEST' });
 }
 
-async function backofficeWrites(probe: PortalProbe, sims: Simulators, { admin, viewer }: SignedIn): Promise<void> {
+async function backofficeWrites(probe: PortalProbe, sims: Simulators, { admin, viewer }: SignedIn): Promise<LifeSubjects> {
   const employee = newEmployee(true);
   await probe.call('create, bad input', 'employees.create', { ...employee, phone: 'none' }, { cookie: admin, expect: 'BAD_REQUEST' });
   await probe.call('create as viewer', 'employees.create', employee, { cookie: viewer, expect: 'FORBIDDEN' });
@@ -92,10 +93,11 @@ async function backofficeWrites(probe: PortalProbe, sims: Simulators, { admin, v
 
   const tag = randomBytes(4).toString('hex');
   const user = { username: `canary_user_${tag}`, email: `canary-user-${tag}@example.com`, permission: 'General User', firstName: 'Canary', lastName: 'User' };
-  await probe.call('user, bad input', 'users.create', { ...user, username: '1x' }, { cookie: admin, expect: 'BAD_REQUEST' });
-  await probe.call('user as viewer', 'users.create', user, { cookie: viewer, expect: 'FORBIDDEN' });
-  await probe.call('user', 'users.create', user, { cookie: admin, expect: 'ok' });
-  await probe.call('user named like the bot', 'users.create', { ...user, username: TENANT.botUsername, email: `canary-bot-${tag}@example.com` }, { cookie: admin, expect: 'error' });
+  await probe.call('user, bad input', 'backofficeUsers.create', { ...user, username: '1x' }, { cookie: admin, expect: 'BAD_REQUEST' });
+  await probe.call('user as viewer', 'backofficeUsers.create', user, { cookie: viewer, expect: 'FORBIDDEN' });
+  await probe.call('user', 'backofficeUsers.create', user, { cookie: admin, expect: 'ok' });
+  await probe.call('user named like the bot', 'backofficeUsers.create', { ...user, username: TENANT.botUsername, email: `canary-bot-${tag}@example.com` }, { cookie: admin, expect: 'error' });
+  return { employee, backofficeUsername: user.username };
 }
 
 /** Last of the BackOffice steps: a failed bot sign-in may hold the client back for a cool-down. */
@@ -272,7 +274,7 @@ async function signOut(probe: PortalProbe, { admin }: SignedIn): Promise<void> {
 export async function exercisePortal(probe: PortalProbe, sims: Simulators, secrets: CanarySecrets): Promise<void> {
   const signedIn = await signIns(probe, secrets);
   await backofficeReads(probe, sims, signedIn);
-  await backofficeWrites(probe, sims, signedIn);
+  await employeeLife(probe, sims, signedIn, await backofficeWrites(probe, sims, signedIn));
   const transId = await transactionReads(probe, sims, signedIn);
   await exports(probe, sims, signedIn);
   await portalUsers(probe, signedIn, secrets);

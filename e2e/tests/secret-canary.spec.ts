@@ -36,7 +36,22 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     // Every audit row the portal wrote, as stored: none may hold a secret (the scan below reads them).
     const portalRows = await auditRowsOf(storage);
     expect(new Set(portalRows.map((row) => row.operation)), 'operations the portal audited').toEqual(
-      new Set(['employee.create', 'employee.disable', 'backoffice_user.create', 'portal_user.add', 'portal_user.set_role', 'portal_user.reset_password', 'portal_user.disable', 'portal_user.enable', 'portal_user.change_password']),
+      new Set([
+        'employee.create',
+        'employee.disable',
+        'employee.reactivate',
+        'employee.update',
+        'employee.set_wage',
+        'employee.set_permission',
+        'backoffice_user.create',
+        'backoffice_user.apply_template',
+        'portal_user.add',
+        'portal_user.set_role',
+        'portal_user.reset_password',
+        'portal_user.disable',
+        'portal_user.enable',
+        'portal_user.change_password',
+      ]),
     );
 
     mcp = await McpProbe.start(captured, secrets, sims, storage.env);

@@ -11,7 +11,7 @@ test('an admin creates a standalone Back Office user and sees the generated pass
   await page.getByLabel('Last name').fill('Standalone');
   await page.getByLabel('Username').fill(`sam_e2e_${stamp}`);
   await page.getByLabel('Email', { exact: true }).fill(`sam.e2e.${stamp}@example.com`);
-  await page.getByLabel('Permission').selectOption({ index: 1 });
+  await page.getByLabel('Permission', { exact: true }).selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Create Back Office user' }).click();
 
   await expect(page.getByRole('status')).toContainText(`Back Office user sam_e2e_${stamp} created`);
@@ -35,7 +35,7 @@ test('linking to an employee that does not exist is reported at the link field',
   await page.getByLabel("Employee's POS user id").fill('999999');
   await page.getByLabel('Username').fill('nobody_link');
   await page.getByLabel('Email', { exact: true }).fill('nobody.link@example.com');
-  await page.getByLabel('Permission').selectOption({ index: 1 });
+  await page.getByLabel('Permission', { exact: true }).selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Create Back Office user' }).click();
   const link = page.getByLabel("Employee's POS user id");
   await expect(link).toHaveAttribute('aria-invalid', 'true');

@@ -1,10 +1,10 @@
 import { auditRouter } from './routers/audit.js';
+import { backofficeUsersRouter } from './routers/backoffice-users.js';
 import { authRouter } from './routers/auth.js';
 import { discoveryRouter } from './routers/discovery.js';
 import { employeesRouter } from './routers/employees.js';
 import { portalUsersRouter } from './routers/portal-users.js';
 import { transactionsRouter } from './routers/transactions.js';
-import { usersRouter } from './routers/users.js';
 import { createCallerFactory, router } from './trpc.js';
 
 /** One router per domain. */
@@ -13,7 +13,7 @@ export const appRouter = router({
   auth: authRouter,
   discovery: discoveryRouter,
   employees: employeesRouter,
-  users: usersRouter,
+  backofficeUsers: backofficeUsersRouter,
   portalUsers: portalUsersRouter,
   transactions: transactionsRouter,
 });

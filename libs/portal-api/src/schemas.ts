@@ -9,6 +9,13 @@ import {
   TransactionTypeSchema,
 } from '@washops/transactions-client/schemas';
 import { withoutUndefined } from '@washops/client-core';
+import {
+  backofficeUserKeySchema,
+  employeeChangesSchema,
+  employeeKeySchema,
+  setWageInputSchema,
+  templateNameSchema,
+} from '@washops/operations/schemas';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, newPasswordSchema, portalRoleSchema, portalUsernameSchema } from './auth/account-rules.js';
 import { checkedBy } from './validated-input.js';
@@ -76,6 +83,24 @@ export type ExportStartInput = z.input<typeof exportStartInput>;
 
 export const exportIdInput = z.object({ id: z.uuid('expected an export id') });
 
+/* ---- The employee's life and Back Office users: one key and what to do to it, each part the client's own schema. ---- */
+
+/** `employees.update`: which employee, and only the fields that change. */
+export const employeeUpdateInput = z.strictObject({ key: employeeKeySchema, changes: employeeChangesSchema });
+export type EmployeeUpdateInput = z.input<typeof employeeUpdateInput>;
+
+/** `employees.setWage`: a new compensation record for the employee. */
+export const employeeSetWageInput = z.strictObject({ key: employeeKeySchema, wage: setWageInputSchema });
+export type EmployeeSetWageInput = z.input<typeof employeeSetWageInput>;
+
+/** `employees.setPermission`: a POS permission template by name. */
+export const employeeSetPermissionInput = z.strictObject({ key: employeeKeySchema, template: templateNameSchema });
+export type EmployeeSetPermissionInput = z.input<typeof employeeSetPermissionInput>;
+
+/** `backofficeUsers.applyTemplate`: a Back Office permission template by name. */
+export const backofficeTemplateInput = z.strictObject({ key: backofficeUserKeySchema, template: templateNameSchema });
+export type BackofficeTemplateInput = z.input<typeof backofficeTemplateInput>;
+
 /* ---- The BackOffice inputs and the audit log's rules, from the operations' browser-safe entry. ---- */
 
 export {
@@ -86,8 +111,14 @@ export {
   createBackofficeUserInputSchema,
   createEmployeeInputSchema,
   emailSchema,
+  employeeChangesSchema,
+  employeeKeySchema,
+  findEmployeesQuerySchema,
   phoneSchema,
   posUserIdSchema,
+  setWageInputSchema,
   type CreateBackofficeUserInput,
   type CreateEmployeeInput,
+  type EmployeeChanges,
+  type EmployeeKey,
 } from '@washops/operations/schemas';

@@ -5,6 +5,7 @@ import { NotFoundError } from '@washops/shared-errors';
 import type { AuditEvent, Store } from '@washops/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter, createCaller, createPortalContext, hashPassword, publicErrorOf, type PortalDeps } from '../src/index.js';
+import { employeeLifeScenarios, expectCode, postedButUnread, withFault as withSimFault, type Scenario } from './audit-scenarios.js';
 import { browserRequest, callerAs, errorOf, makeDeps, sessionCookieOf, TEST_PASSWORD_COST } from './helpers.js';
 
 /*
@@ -84,27 +85,7 @@ function newEmployee(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Runs with a simulator fault in place. */
-async function withFault<T>(faults: Parameters<BackofficeSimulator['control']['inject']>[0][], run: () => Promise<T>): Promise<T> {
-  const handles = faults.map((fault) => sim.control.inject(fault));
-  try {
-    return await run();
-  } finally {
-    for (const handle of handles) handle.remove();
-  }
-}
-
-interface Scenario {
-  name: string;
-  operation: string;
-  state: 'succeeded' | 'failed' | 'partial';
-  /** What the call needs first (made before the events are counted). */
-  prepare?: () => Promise<number>;
-  /** Resolves when the call succeeded as it should, or failed with the typed error it should. */
-  run: (prepared: number) => Promise<unknown>;
-}
-
-const expectCode = async (promise: Promise<unknown>, code: string) => expect((await errorOf(promise)).code).toBe(code);
+const withFault = <T>(faults: Parameters<BackofficeSimulator['control']['inject']>[0][], run: () => Promise<T>) => withSimFault(sim, faults, run);
 
 const actor = () => callerNamed(deps, ACTOR);
 
@@ -141,29 +122,22 @@ const SCENARIOS: Record<string, Scenario[]> = {
       operation: 'employee.disable',
       state: 'partial',
       prepare: async () => (await callerAs(deps, 'admin').employees.create(newEmployee())).posUserId,
-      run: (posUserId) =>
-        withFault([{ route: 'POST /employee/update', kind: 'slow', delayMs: 1000, count: 1 }], async () => {
-          sim.control.clearRequests();
-          const disabling = errorOf(actor().employees.disable({ posUserId }));
-          // Once the POST is on its way, the read that would verify it fails.
-          await expect.poll(() => sim.control.requests().some((r) => r.method === 'POST' && r.path === '/employee/update')).toBe(true);
-          return withFault([{ route: 'GET /employee/edit/*', kind: 'serverError', status: 500 }], async () => expect((await disabling).code).toBe('BAD_GATEWAY'));
-        }),
+      run: (posUserId) => postedButUnread(sim, 'POST /employee/update', 'GET /employee/edit/*', () => actor().employees.disable({ posUserId })),
     },
   ],
-  'users.create': [
+  'backofficeUsers.create': [
     {
       name: 'success',
       operation: 'backoffice_user.create',
       state: 'succeeded',
-      run: () => actor().users.create({ username: 'audit_standalone', email: 'audit.standalone@example.com', permission: 'Manager', firstName: 'A', lastName: 'S' }),
+      run: () => actor().backofficeUsers.create({ username: 'audit_standalone', email: 'audit.standalone@example.com', permission: 'Manager', firstName: 'A', lastName: 'S' }),
     },
     {
       name: 'a link to an unknown POS id',
       operation: 'backoffice_user.create',
       state: 'failed',
       run: () =>
-        expectCode(actor().users.create({ username: 'audit_nobody', email: 'audit.nobody@example.com', permission: 'Manager', linkToEmployeePosUserId: 999_003 }), 'NOT_FOUND'),
+        expectCode(actor().backofficeUsers.create({ username: 'audit_nobody', email: 'audit.nobody@example.com', permission: 'Manager', linkToEmployeePosUserId: 999_003 }), 'NOT_FOUND'),
     },
     {
       name: 'the user is inserted but cannot be read back',
@@ -175,7 +149,7 @@ const SCENARIOS: Record<string, Scenario[]> = {
             { route: 'GET /user/permissions/*', kind: 'serverError', status: 500 },
             { route: 'GET /user/edit/*', kind: 'serverError', status: 500 },
           ],
-          () => expectCode(actor().users.create({ username: 'audit_unread', email: 'audit.unread@example.com', permission: 'Manager', firstName: 'U', lastName: 'R' }), 'BAD_GATEWAY'),
+          () => expectCode(actor().backofficeUsers.create({ username: 'audit_unread', email: 'audit.unread@example.com', permission: 'Manager', firstName: 'U', lastName: 'R' }), 'BAD_GATEWAY'),
         ),
     },
   ],
@@ -228,6 +202,7 @@ const SCENARIOS: Record<string, Scenario[]> = {
         ),
     },
   ],
+  ...employeeLifeScenarios({ sim: () => sim, actor, admin: () => callerAs(deps, 'admin'), newEmployee }),
 };
 
 function mutationPaths(): string[] {
@@ -259,7 +234,8 @@ describe('the audit trail of every write', () => {
     for (const [path, scenarios] of Object.entries(SCENARIOS)) {
       expect(scenarios.map((s) => s.state), path).toEqual(expect.arrayContaining(['succeeded', 'failed']));
     }
-    for (const path of ['employees.create', 'employees.disable', 'users.create']) {
+    const backofficeWrites = ['employees.create', 'employees.disable', 'employees.update', 'employees.reactivate', 'employees.setWage', 'employees.setPermission'];
+    for (const path of [...backofficeWrites, 'backofficeUsers.create', 'backofficeUsers.applyTemplate']) {
       expect(SCENARIOS[path]!.map((s) => s.state), path).toContain('partial');
     }
   });
@@ -288,6 +264,13 @@ describe('the audit trail of every write', () => {
       await signedIn.auth.signOut();
       await expectCode(callerAs(deps, 'viewer').employees.create(newEmployee()), 'FORBIDDEN');
       await expectCode(callerAs(deps, 'viewer').portalUsers.disable({ username: 'audit-added' }), 'FORBIDDEN');
+      const viewer = callerAs(deps, 'viewer');
+      const someone = { posUserId: sim.control.employees()[0]!.posUserId };
+      await expectCode(viewer.employees.update({ key: someone, changes: { posPin: 24_680 } }), 'FORBIDDEN');
+      await expectCode(viewer.employees.reactivate(someone), 'FORBIDDEN');
+      await expectCode(viewer.employees.setWage({ key: someone, wage: { regularRate: '20.00' } }), 'FORBIDDEN');
+      await expectCode(viewer.employees.setPermission({ key: someone, template: 'Manager' }), 'FORBIDDEN');
+      await expectCode(viewer.backofficeUsers.applyTemplate({ key: { username: BOT.username }, template: 'Manager' }), 'FORBIDDEN');
     });
     expect(events).toEqual([]);
   });

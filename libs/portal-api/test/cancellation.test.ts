@@ -107,9 +107,9 @@ describe('an aborted procedure', () => {
     ['employees.create', (caller) => caller.employees.create(employee)],
     ['employees.disable', (caller) => caller.employees.disable({ posUserId: 97_099 })],
     [
-      'users.create',
+      'backofficeUsers.create',
       (caller) =>
-        caller.users.create({ username: 'cancelMe', email: 'cancel.me@example.com', permission: 'General User', firstName: 'Cancel', lastName: 'Me', availableSites: 'all' }),
+        caller.backofficeUsers.create({ username: 'cancelMe', email: 'cancel.me@example.com', permission: 'General User', firstName: 'Cancel', lastName: 'Me', availableSites: 'all' }),
     ],
   ])('%s aborts the BackOffice request it is waiting on, and sends no other', async (_name, start) => {
     const request = await abortOnFirstRequest(start, 'admin');

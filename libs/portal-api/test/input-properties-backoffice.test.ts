@@ -110,7 +110,7 @@ describe('BackOffice procedure inputs (generated)', () => {
     );
   });
 
-  it('users.create: standalone and linked users reach the client; broken ones do not', async () => {
+  it('backofficeUsers.create: standalone and linked users reach the client; broken ones do not', async () => {
     const { deps, log } = await countingDeps();
     const linked = fc.record({ username: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{2,30}$/), email, permission: visibleText(200), linkToEmployeePosUserId: posUserId });
     const invalid = broken<User>(
@@ -125,7 +125,7 @@ describe('BackOffice procedure inputs (generated)', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(standaloneUser, linked), async (input) => {
         log.calls.length = 0;
-        await callerAs(deps, 'admin').users.create(input);
+        await callerAs(deps, 'admin').backofficeUsers.create(input);
         expect(log.calls).toEqual(['backoffice.createBackofficeUser']);
       }),
       RUNS,
@@ -133,7 +133,7 @@ describe('BackOffice procedure inputs (generated)', () => {
     await fc.assert(
       fc.asyncProperty(invalid, async (input) => {
         log.calls.length = 0;
-        await expectBadRequest(callerAs(deps, 'admin').users.create(input as never));
+        await expectBadRequest(callerAs(deps, 'admin').backofficeUsers.create(input as never));
         expect(log.calls).toEqual([]);
       }),
       RUNS,

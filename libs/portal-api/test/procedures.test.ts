@@ -198,9 +198,9 @@ describe('employees.disable', () => {
   });
 });
 
-describe('users.create', () => {
+describe('backofficeUsers.create', () => {
   it('creates a standalone Back Office user with a generated password, shown in the result', async () => {
-    const created = await callerAs(deps, 'admin').users.create({
+    const created = await callerAs(deps, 'admin').backofficeUsers.create({
       username: 'portal_standalone',
       email: 'standalone.user@example.com',
       permission: 'Manager',
@@ -214,7 +214,7 @@ describe('users.create', () => {
 
   it('links a Back Office user to an employee by POS id', async () => {
     const employee = await callerAs(deps, 'admin').employees.create(newEmployee());
-    const created = await callerAs(deps, 'admin').users.create({
+    const created = await callerAs(deps, 'admin').backofficeUsers.create({
       username: 'portal_linked',
       email: 'linked.user@example.com',
       permission: 'Manager',
@@ -227,10 +227,10 @@ describe('users.create', () => {
   });
 
   it('refuses neither-linked-nor-named input and a viewer', async () => {
-    const invalid = await errorOf(callerAs(deps, 'admin').users.create({ username: 'nobody_x', email: 'n@example.com', permission: 'Manager' }));
+    const invalid = await errorOf(callerAs(deps, 'admin').backofficeUsers.create({ username: 'nobody_x', email: 'n@example.com', permission: 'Manager' }));
     expect(invalid.code).toBe('BAD_REQUEST');
     const refused = await errorOf(
-      callerAs(deps, 'viewer').users.create({ username: 'viewer_try', email: 'v@example.com', permission: 'Manager', firstName: 'V', lastName: 'W' }),
+      callerAs(deps, 'viewer').backofficeUsers.create({ username: 'viewer_try', email: 'v@example.com', permission: 'Manager', firstName: 'V', lastName: 'W' }),
     );
     expect(refused.code).toBe('FORBIDDEN');
     expect(sim.control.users().some((u) => u.username === 'viewer_try')).toBe(false);
@@ -245,7 +245,18 @@ describe('roles', () => {
     const writes = Object.keys(procedures).filter(
       (path) => procedures[path]!._def.type === 'mutation' && !path.startsWith('auth.') && !tenantNeutral.has(path),
     );
-    expect(writes).toEqual(expect.arrayContaining(['employees.create', 'employees.disable', 'users.create']));
+    expect(writes).toEqual(
+      expect.arrayContaining([
+        'employees.create',
+        'employees.disable',
+        'employees.update',
+        'employees.reactivate',
+        'employees.setWage',
+        'employees.setPermission',
+        'backofficeUsers.create',
+        'backofficeUsers.applyTemplate',
+      ]),
+    );
     const viewer = callerAs(deps, 'viewer');
     for (const path of writes) {
       const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], viewer) as (input?: unknown) => Promise<unknown>;

@@ -163,6 +163,7 @@ export function useFocusFirstInvalid() {
 
 /** A permission template select: the tenant's templates of one scope, by name. */
 export function TemplateSelect({
+  label = 'Permission',
   templates,
   loading,
   value,
@@ -170,6 +171,7 @@ export function TemplateSelect({
   error,
   hint,
 }: {
+  label?: string;
   templates: ReadonlyArray<{ id: number | string; name: string }>;
   loading: boolean;
   value: string;
@@ -178,7 +180,7 @@ export function TemplateSelect({
   hint: ReactNode;
 }) {
   return (
-    <SelectField label="Permission" required value={value} onChange={(event) => onChange(event.target.value)} error={error} disabled={loading} hint={hint}>
+    <SelectField label={label} required value={value} onChange={(event) => onChange(event.target.value)} error={error} disabled={loading} hint={hint}>
       <option value="">{loading ? 'Loading the templates…' : 'Choose a template'}</option>
       {templates.map((template) => (
         <option key={template.id} value={template.name}>

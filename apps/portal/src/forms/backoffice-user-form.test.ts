@@ -11,7 +11,7 @@ describe('the Back Office user form', () => {
       permission: 'Manager',
     });
     expect(errors).toEqual({});
-    expect(input).toEqual({ username: 'ada_l', email: 'ada@example.com', permission: 'Manager', linkToEmployeePosUserId: 4321, availableSites: 'all' });
+    expect(input).toEqual({ username: 'ada_l', email: 'ada@example.com', permission: 'Manager', linkToEmployeePosUserId: 4321, availableSites: 'all', applyTemplate: true });
   });
 
   it('builds a standalone user, and reports fields with the client messages', () => {
@@ -29,6 +29,7 @@ describe('the Back Office user form', () => {
     expect(ok.errors).toEqual({});
     expect(ok.input).toMatchObject({ firstName: 'Ada', lastName: 'L', availableSites: ['Main Street'] });
     expect(ok.input).not.toHaveProperty('linkToEmployeePosUserId');
+    expect(validateBackofficeUserForm({ ...emptyBackofficeUserForm, applyTemplate: false }).input.applyTemplate).toBe(false);
 
     const bad = validateBackofficeUserForm({ ...emptyBackofficeUserForm, username: '1x', email: 'nope', linkPosUserId: 'x', permission: 'Manager' });
     expect(bad.errors).toMatchObject({

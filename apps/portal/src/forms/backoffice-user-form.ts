@@ -15,6 +15,8 @@ export interface BackofficeUserFormValues {
   password: string;
   allSites: boolean;
   sites: string[];
+  /** Apply the permission template (and the sites) once the user exists; off leaves it to be done by hand. */
+  applyTemplate: boolean;
 }
 
 export const emptyBackofficeUserForm: BackofficeUserFormValues = {
@@ -30,6 +32,7 @@ export const emptyBackofficeUserForm: BackofficeUserFormValues = {
   password: '',
   allSites: true,
   sites: [],
+  applyTemplate: true,
 };
 
 /** Form field names of the client's input fields, where they differ. */
@@ -51,6 +54,7 @@ function toCreateBackofficeUserInput(values: BackofficeUserFormValues): CreateBa
     firstName: linked ? undefined : values.firstName,
     lastName: linked ? undefined : values.lastName,
     availableSites: values.allSites ? 'all' : values.sites,
+    applyTemplate: values.applyTemplate,
   };
   return withoutUndefined(input) as CreateBackofficeUserInput;
 }

@@ -12,7 +12,13 @@ import { fullName } from './full-name';
  * Asks before disabling, names the employee, then shows the verified result from the BackOffice.
  * `onClose` learns whether the employee was disabled: the button that opened the dialog may be gone.
  */
-export function DisableDialog({ employee, onClose }: { employee: EmployeeSummary; onClose: (disabled: boolean) => void }) {
+export function DisableDialog({
+  employee,
+  onClose,
+}: {
+  employee: Pick<EmployeeSummary, 'firstName' | 'lastName' | 'posUserId'>;
+  onClose: (disabled: boolean) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -20,8 +26,8 @@ export function DisableDialog({ employee, onClose }: { employee: EmployeeSummary
   const bodyId = useId();
   const disable = useMutation(
     trpc.employees.disable.mutationOptions({
-      // Also after a failure: a write that could not be verified may still have happened.
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.employees.list.queryKey() }),
+      // Also after a failure: a write that could not be verified may still have happened. The roster and the employee's page both show it.
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.employees.pathKey() }),
     }),
   );
 

@@ -2,7 +2,7 @@
 
 import type { BackofficeUserCreated } from '@washops/operations/schemas';
 import { useId } from 'react';
-import { TemplateSelect, TextField } from '../../../components/field';
+import { CheckboxField, TemplateSelect, TextField } from '../../../components/field';
 import { Warnings } from '../../../components/query-state';
 import { useFormFields } from '../../../components/use-form-fields';
 import { emptyBackofficeUserForm, validateBackofficeUserForm } from '../../../forms/backoffice-user-form';
@@ -98,10 +98,15 @@ export function SignInFields({
             value={values.permission}
             onChange={(name) => set('permission', name)}
             error={errorOf('permission')}
-            hint="Assign this template in the BackOffice's user list afterwards; the portal records it."
+            hint={
+              values.applyTemplate
+                ? 'Applied to the new user with its sites, and read back.'
+                : "Assign this template in the BackOffice's user list afterwards; the portal records it."
+            }
           />
         )}
       </div>
+      <CheckboxField label="Apply the permission template" checked={values.applyTemplate} onChange={(checked) => set('applyTemplate', checked)} />
     </fieldset>
   );
 }
@@ -121,6 +126,12 @@ export function CreatedUser({ created, onAnother }: { created: BackofficeUserCre
           <dd>{created.email}</dd>
           <dt>Sites</dt>
           <dd>{created.availableSites === 'all' ? 'All sites' : created.availableSites.join(', ')}</dd>
+          <dt>Permission</dt>
+          <dd data-testid="template-applied">
+            {created.templateApplied
+              ? `${created.permission}, applied and read back`
+              : `${created.permission}, not applied: assign it by hand in the BackOffice's user list, or apply it from the list on this page`}
+          </dd>
           {created.generatedPassword ? (
             <>
               <dt>Password</dt>

@@ -12,20 +12,14 @@ import { backofficeUserFieldOf, emptyBackofficeUserForm } from '../../../forms/b
 import { useTRPC } from '../../../trpc/client';
 import { CreatedUser, SignInFields, useBackofficeUserFields, WhoFields } from './backoffice-user-fields';
 
+/** The create form for admins; viewers are told why there is none. */
 export function BackofficeUserForm() {
   const isAdmin = useIsAdmin();
   return (
-    <>
-      <div className="page-head">
-        <div>
-          <h1>Back Office users</h1>
-          <p className="muted">
-            Sign-ins to the vendor&apos;s BackOffice, linked to an employee (by POS user id or email) or standalone.
-          </p>
-        </div>
-      </div>
+    <section aria-labelledby="new-backoffice-user">
+      <h2 id="new-backoffice-user">New Back Office user</h2>
       {isAdmin ? <AdminForm /> : <p className="alert alert-warn">Only an admin can create Back Office users. You are signed in as a viewer.</p>}
-    </>
+    </section>
   );
 }
 
@@ -39,7 +33,7 @@ function AdminForm() {
   const templates = useQuery(trpc.discovery.permissions.queryOptions({ scope: 'backoffice' }));
   const sites = useQuery(trpc.discovery.sites.queryOptions());
   const create = useMutation(
-    trpc.users.create.mutationOptions({
+    trpc.backofficeUsers.create.mutationOptions({
       onSuccess: setCreated,
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error, backofficeUserFieldOf);

@@ -5,6 +5,7 @@ import { cache, Suspense } from 'react';
 import { Loading } from '../../../../components/query-state';
 import { serverCaller } from '../../../../server/caller';
 import { fullName } from '../full-name';
+import { EmployeeDetails } from './employee-details';
 import { EmployeeHistory } from './employee-history';
 
 type Params = { params: Promise<{ employeeId: string }> };
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: employeeId === null ? 'Employee' : await employeeTitle(employeeId) };
 }
 
-/** One employee's history: every audited change that targeted them, newest first. */
+/** One employee as the BackOffice has them (profile, wages, permission), and every audited change that targeted them. */
 export default async function EmployeePage({ params }: Params) {
   const employeeId = employeeIdOf((await params).employeeId);
   if (employeeId === null) notFound();
@@ -41,10 +42,13 @@ export default async function EmployeePage({ params }: Params) {
         <div>
           <h1>{title}</h1>
           <p className="muted">
-            Employee id {employeeId}. The changes made to this employee, newest first. <Link href="/employees">Back to the roster</Link>
+            Employee id {employeeId}. <Link href="/employees">Back to the roster</Link>
           </p>
         </div>
       </div>
+      <EmployeeDetails employeeId={employeeId} />
+      <h2>History</h2>
+      <p className="muted">The changes made to this employee through WashOps, newest first.</p>
       <Suspense fallback={<Loading label="Loading history…" />}>
         <EmployeeHistory employeeId={employeeId} title={title} />
       </Suspense>
