@@ -96,7 +96,7 @@ describe('updateEmployee', () => {
     expect(posts('/employee/update')).toEqual([]);
   });
 
-  it('raises BackofficeServerError naming the fields when the read-back disagrees (applied: false when nothing stuck)', async () => {
+  it('raises BackofficeServerError naming the fields when a save the server confirmed does not show (unverified, never "not applied")', async () => {
     const target = sim.control.employees().find((e) => e.isActive);
     if (!target) throw new Error('no active employee');
     await using bo = clientFor(sim);
@@ -104,7 +104,9 @@ describe('updateEmployee', () => {
     const error = await bo.updateEmployee({ employeeId: target.id }, { firstName: 'Renamed', emergencyContactName: 'Someone New' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
     expect((error as Error).message).toMatch(/firstName, emergencyContactName not stored/);
-    expect((error as BackofficeServerError).details).toMatchObject({ employeeId: target.id, notStored: ['firstName', 'emergencyContactName'], stored: [], verified: false, applied: false });
+    expect((error as BackofficeServerError).details).toMatchObject({ employeeId: target.id, notStored: ['firstName', 'emergencyContactName'], stored: [], verified: false });
+    expect((error as BackofficeServerError).details['applied']).toBeUndefined();
+    expect((error as Error).message).toMatch(/what the BackOffice stored is not known/);
     expect(sim.control.employee(target.id)).toEqual(target);
   });
 

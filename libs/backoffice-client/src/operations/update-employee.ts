@@ -55,11 +55,14 @@ export async function updateEmployee(ctx: OperationContext, key: EmployeeKey, ra
   if (notStored.length > 0) {
     const stored = changedFields.filter((f) => !notStored.includes(f));
     const how = lostAnswer ? `got no answer (${lostAnswer.message}), and` : 'was accepted, but';
+    const nothingStuckAfterLoss = stored.length === 0 && lostAnswer !== undefined;
+    const nothingShows = nothingStuckAfterLoss ? ': nothing was changed' : ': none of the changes shows, so what the BackOffice stored is not known; check the employee before trying again';
     throw new BackofficeServerError(
       `The update of employee ${employeeId} ${how} the read-back shows ${notStored.join(', ')} not stored` +
-        (stored.length > 0 ? ` (stored: ${stored.join(', ')})` : ': nothing was changed'),
-      // Nothing stored is a known outcome (not applied); some fields stored is a partial update.
-      { cause: lostAnswer, details: { employeeId, ...resolvedKey, notStored, stored, verified: false, ...(stored.length === 0 ? { applied: false } : {}) } },
+        (stored.length > 0 ? ` (stored: ${stored.join(', ')})` : nothingShows),
+      // A lost answer and a read showing none of it: not applied. A save the server confirmed while its page disagrees
+      // contradicts itself, so what it stored is unknown: unverified, never "not applied".
+      { cause: lostAnswer, details: { employeeId, ...resolvedKey, notStored, stored, verified: false, ...(nothingStuckAfterLoss ? { applied: false } : {}) } },
     );
   }
   await ctx.reportStep({ step: 'updateEmployee', done: ['updateEmployee'], remaining: [], employeeId, ...resolvedKey });
