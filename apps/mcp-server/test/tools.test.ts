@@ -111,11 +111,11 @@ describe('the tool list', () => {
       }
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    // [readOnly, destructive, idempotent]: a wage call adds a record; a permission or template call replaces a whole set.
+    // [readOnly, destructive, idempotent]: a wage call adds a record; an update overwrites fields; a permission or template call replaces a whole set.
     const hints: Record<string, [boolean, boolean, boolean]> = {
       disable_employee: [false, true, true],
       create_employee: [false, false, false],
-      update_employee: [false, false, true],
+      update_employee: [false, true, true],
       reactivate_employee: [false, false, true],
       set_employee_wage: [false, false, false],
       set_employee_permission: [false, true, true],

@@ -29,7 +29,8 @@ export const updateEmployee = defineTool({
     posPin: 'New 5-digit POS PIN (10000-99999); give it to the employee yourself: it is never shown back',
   }),
   outputSchema: employeeUpdatedSchema,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  // Destructive: it overwrites what was there (names, phone, sites, the PIN) with no undo.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   async run(input, services, { signal }) {
     const { key, rest } = employeeKey.split(input);
     return operationsOf(services).updateEmployee(key, rest, { signal });
