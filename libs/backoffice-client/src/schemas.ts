@@ -167,7 +167,8 @@ export const createBackofficeUserInputSchema = z
     linkToEmployeeEmail: emailSchema.optional(),
     firstName: trimmedName('firstName', 64).optional(),
     lastName: trimmedName('lastName', 64).optional(),
-    availableSites: siteSelectionSchema.default('all'),
+    /** Omitted: a linked user gets its employee's sites, a standalone user every site. */
+    availableSites: siteSelectionSchema.optional(),
     /** Apply the `permission` template and the sites to the new user (default true); false leaves it to be done by hand. */
     applyTemplate: z.boolean({ error: 'applyTemplate must be true or false' }).default(true),
   })
