@@ -206,13 +206,50 @@ describe('setWage', () => {
     expect(explicit.wage).toMatchObject({ regularRateCents: 2000, overtimeRateCents: 3100 });
   });
 
-  it('defaults the date to today (UTC), or to the day after the latest record when that is later', async () => {
+  it('defaults the date to the server\'s today, or to the day after the latest record when that is later', async () => {
     await using bo = clientFor(sim);
     const { employeeId } = await bo.createEmployee(newEmployee({ startDate: '2025-01-01' }));
     expect((await bo.setWage({ employeeId }, { regularRate: 18 })).wage.effectiveDate).toBe(isoDay(Date.now()));
     const future = isoDay(Date.now() + 40 * DAY_MS);
     await bo.setWage({ employeeId }, { regularRate: 19, effectiveDate: future });
     expect((await bo.setWage({ employeeId }, { regularRate: 20 })).wage.effectiveDate).toBe(isoDay(Date.parse(future) + DAY_MS));
+  });
+
+  it("defaults the date to the server's today from the form's data-value, not UTC today", async () => {
+    await using creator = clientFor(sim);
+    const { employeeId } = await creator.createEmployee(newEmployee({ startDate: '2025-01-01' }));
+    // A server west of UTC late in the evening: its today is UTC yesterday.
+    const serverToday = isoDay(Date.now() - DAY_MS);
+    const [year, month, day] = serverToday.split('-');
+    const { fetch: recorded } = recordingFetch();
+    const servingYesterday = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await recorded(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || !String(input).includes('/employee/compensation/')) return response;
+      const page = (await response.text()).replace(/(id="wage-effective-date"[^>]*data-value=")[^"]*/, `$1${month}/${day}/${year}`);
+      return new Response(page, { status: response.status, headers: response.headers });
+    };
+    await using bo = clientFor(sim, { fetch: servingYesterday as typeof fetch });
+    const result = await bo.setWage({ employeeId }, { regularRate: 18 });
+    expect(result.wage.effectiveDate).toBe(serverToday);
+    expect(posts('/employee/compensation/update').at(-1)?.body).toEqual(expect.arrayContaining([['wage[effectiveDate]', `${month}/${day}/${year}`]]));
+  });
+
+  it('refuses a regular rate under $0.01 and an overtime rate below the regular rate before any request', async () => {
+    const { fetch: recorded, calls } = recordingFetch();
+    await using bo = clientFor(sim, { fetch: recorded });
+    for (const [wage, field] of [
+      [{ regularRate: 0 }, 'regularRate'],
+      [{ regularRate: '0.00' }, 'regularRate'],
+      [{ regularRate: 18, overtimeRate: 17.99 }, 'overtimeRate'],
+    ] as const) {
+      const error = await bo.setWage({ employeeId: 1 }, wage).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toContain(field);
+    }
+    expect(calls).toEqual([]);
+    await using accepting = clientFor(sim);
+    const { employeeId } = await accepting.createEmployee(newEmployee({ startDate: '2025-01-01' }));
+    expect((await accepting.setWage({ employeeId }, { regularRate: 0.01, overtimeRate: 0.01, effectiveDate: '2030-02-01' })).wage.regularRateCents).toBe(1);
   });
 
   it('refuses a date not after the latest record before any POST, naming the earliest allowed date', async () => {
