@@ -4,7 +4,7 @@
  */
 import { inspect } from 'node:util';
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
-import { BackofficeServerError, DuplicateError, LookupError, ValidationError } from '@washops/shared-errors';
+import { BackofficeServerError, DuplicateError, LookupError, REDACTED, ValidationError, redactString, unregisterSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { parseEmployeeEditPage } from '../src/pages/employee-edit.js';
 import type { WriteStep } from '../src/index.js';
@@ -330,6 +330,22 @@ describe('a lost answer is settled by the read that follows', () => {
 });
 
 describe('the POS PIN', () => {
+  it('is masked as a secret once updateEmployee, disableEmployee or reactivateEmployee has read it from the edit form', async () => {
+    await using bo = clientFor(sim);
+    for (const write of ['update', 'disable', 'reactivate'] as const) {
+      const pin = 20_000 + Math.floor(Math.random() * 70_000);
+      const input = newEmployee({ posPin: pin });
+      const { employeeId } = await bo.createEmployee(input);
+      if (write === 'reactivate') await bo.disableEmployee({ posUserId: input.posUserId });
+      unregisterSecret(String(pin)); // registered by the disable just above: start each write from an unmasked PIN
+      expect(redactString(`pin ${pin}`)).toBe(`pin ${pin}`);
+      if (write === 'update') await bo.updateEmployee({ employeeId }, { lastName: 'Masked' });
+      else if (write === 'disable') await bo.disableEmployee({ posUserId: input.posUserId });
+      else await bo.reactivateEmployee({ employeeId });
+      expect(redactString(`pin ${pin}`)).toBe(`pin ${REDACTED}`);
+    }
+  });
+
   it('reaches no result, error or log line of getEmployee and updateEmployee, the old PIN nor the new one', async () => {
     await using setup = clientFor(sim);
     const input = newEmployee({ posPin: 73_519 });
