@@ -247,6 +247,26 @@ describe('applyBackofficeTemplate', () => {
     expect((error as Error).message).toMatch(/the user changed, but not to the template$/);
   });
 
+  it('refuses a template naming a token the page has no box for, before any POST', async () => {
+    const seeded = sim.control.users().find((u) => u.siteIds === 'all' && u.username !== 'bot');
+    const [token] = templateTokens('Administrator');
+    const { fetch: recorded } = recordingFetch();
+    // The matrix loses the box of one of the template's tokens, as a page of another BackOffice version might.
+    const withoutBox = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await recorded(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || !String(input).includes('/user/permissions/')) return response;
+      const page = (await response.text()).replace(`value="${token}"`, 'value="someOtherToken"');
+      return new Response(page, { status: response.status, headers: response.headers });
+    };
+    await using bo = clientFor(sim, { fetch: withoutBox as typeof fetch });
+    sim.control.clearRequests();
+    const error = await bo.applyBackofficeTemplate({ userId: seeded?.id ?? 0 }, 'Administrator').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as BackofficeServerError).details).toMatchObject({ userId: seeded?.id, missingTokens: [token], applied: false });
+    expect((error as Error).message).toContain(String(token));
+    expect(posts()).toEqual([]);
+  });
+
   it('refuses to post back a permissions form cut short, sending nothing', async () => {
     await using bo = clientFor(sim);
     const seeded = sim.control.users().find((u) => u.siteIds === 'all' && u.username !== 'bot');

@@ -64,6 +64,15 @@ export async function applyAndConfirmBackofficeTemplate(
   const before = parseUserPermissionsForm(options.page ?? (await ctx.getPage(path)));
   const template = requireBackofficeTemplate(before.templates, requested);
   requireWholeForm('user-permissions', before.gaps);
+  // A token without a box on the page can be neither sent nor read back: such a template could never be verified.
+  const onPage = new Set(before.matrix.map((m) => m.token));
+  const missing = template.tokens.filter((token) => !onPage.has(token));
+  if (missing.length > 0) {
+    throw new BackofficeServerError(
+      `The Back Office template '${template.name}' names ${missing.length} permission${missing.length > 1 ? 's' : ''} the page of user ${userId} has no box for (${missing.join(', ')}): it could not be verified, so nothing was posted`,
+      { details: { userId, template: template.name, missingTokens: missing, applied: false } },
+    );
+  }
   if (before.userId !== userId) {
     throw new BackofficeServerError(`${path} holds the form of Back Office user ${before.userId}, not ${userId}: nothing was posted`, {
       details: { userId, shownUserId: before.userId, applied: false },
