@@ -10,6 +10,7 @@ export {
   backofficePasswordSchema,
   backofficeUserKeySchema,
   calendarDateSchema,
+  currentWage,
   createBackofficeUserInputSchema,
   createEmployeeInputSchema,
   disableEmployeeInputSchema,

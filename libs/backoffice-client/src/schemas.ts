@@ -167,7 +167,8 @@ export const createBackofficeUserInputSchema = z
     linkToEmployeeEmail: emailSchema.optional(),
     firstName: trimmedName('firstName', 64).optional(),
     lastName: trimmedName('lastName', 64).optional(),
-    availableSites: siteSelectionSchema.default('all'),
+    /** Omitted: a linked user gets its employee's sites, a standalone user every site. */
+    availableSites: siteSelectionSchema.optional(),
     /** Apply the `permission` template and the sites to the new user (default true); false leaves it to be done by hand. */
     applyTemplate: z.boolean({ error: 'applyTemplate must be true or false' }).default(true),
   })
@@ -258,14 +259,20 @@ export type EmployeeChanges = z.input<typeof employeeChangesSchema>;
 export type EmployeeChangesParsed = z.output<typeof employeeChangesSchema>;
 export type EmployeeChangeField = keyof EmployeeChangesParsed;
 
-export const setWageInputSchema = z.strictObject({
-  /** Dollars per hour. */
-  regularRate: moneySchema,
-  /** Dollars per hour; default 1.5 × the regular rate (in cents, half-even), used only when the employee is overtime-eligible. */
-  overtimeRate: moneySchema.optional(),
-  /** Default: today (UTC), or the day after the latest record's when that is later. */
-  effectiveDate: calendarDateSchema.optional(),
-});
+export const setWageInputSchema = z
+  .strictObject({
+    /** Dollars per hour, at least $0.01. */
+    regularRate: moneySchema.refine((cents) => cents >= 1, 'regularRate must be at least 0.01'),
+    /** Dollars per hour, not below the regular rate; default 1.5 × the regular rate (in cents, half-even), used only when the employee is overtime-eligible. */
+    overtimeRate: moneySchema.optional(),
+    /** Default: the server's today as its form shows it, or the day after the latest record's when that is later. */
+    effectiveDate: calendarDateSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.overtimeRate !== undefined && input.overtimeRate < input.regularRate) {
+      ctx.addIssue({ code: 'custom', path: ['overtimeRate'], message: 'overtimeRate must not be below regularRate' });
+    }
+  });
 export type SetWageInput = z.input<typeof setWageInputSchema>;
 
 export const templateNameSchema = trimmedName('template', 200);
@@ -402,6 +409,13 @@ export interface WageRecord {
   effectiveDate: IsoDate;
   /** Null for the current record. */
   endDate: IsoDate | null;
+}
+
+/** The current wage: the record without an end date, else the newest by effective date. */
+export function currentWage(history: readonly WageRecord[]): WageRecord | undefined {
+  const open = history.find((w) => w.endDate === null);
+  if (open) return open;
+  return history.reduce<WageRecord | undefined>((newest, w) => (newest === undefined || w.effectiveDate > newest.effectiveDate ? w : newest), undefined);
 }
 
 /** The employee's POS permission: the template whose grants match exactly, or custom. */

@@ -141,4 +141,18 @@ describe('findEmployees and findEmployee', () => {
     await expect(bo.findEmployee({ firstName: 'Nobody-Has-This-Name' })).rejects.toBeInstanceOf(NotFoundError);
     await expect(bo.findEmployees({ active: 'all' })).rejects.toBeInstanceOf(ValidationError);
   });
+
+  it('among name-prefix matches, returns the one named exactly (trimmed, any case); two exact names stay ambiguous', async () => {
+    await using bo = clientFor(sim);
+    const exact = newEmployee({ firstName: 'Marisol', lastName: 'New' });
+    const longer = newEmployee({ firstName: 'Marisol', lastName: 'Newman' });
+    await bo.createEmployee(exact);
+    await bo.createEmployee(longer);
+    expect(await bo.findEmployees({ firstName: 'Marisol', lastName: 'New' })).toHaveLength(2);
+    expect(await bo.findEmployee({ firstName: ' marisol ', lastName: 'NEW' })).toMatchObject({ posUserId: exact.posUserId, lastName: 'New' });
+    await expect(bo.findEmployee({ firstName: 'Marisol', lastName: 'Ne' })).rejects.toBeInstanceOf(AmbiguousMatchError);
+
+    await bo.createEmployee(newEmployee({ firstName: 'Marisol', lastName: 'New' }));
+    await expect(bo.findEmployee({ firstName: 'Marisol', lastName: 'New' })).rejects.toBeInstanceOf(AmbiguousMatchError);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { inspect } from 'node:util';
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
-import { BackofficeServerError, DuplicateError, LookupError, ValidationError } from '@washops/shared-errors';
+import { BackofficeServerError, DuplicateError, LookupError, REDACTED, ValidationError, redactString, unregisterSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { parseEmployeeEditPage } from '../src/pages/employee-edit.js';
 import type { WriteStep } from '../src/index.js';
@@ -206,13 +206,50 @@ describe('setWage', () => {
     expect(explicit.wage).toMatchObject({ regularRateCents: 2000, overtimeRateCents: 3100 });
   });
 
-  it('defaults the date to today (UTC), or to the day after the latest record when that is later', async () => {
+  it('defaults the date to the server\'s today, or to the day after the latest record when that is later', async () => {
     await using bo = clientFor(sim);
     const { employeeId } = await bo.createEmployee(newEmployee({ startDate: '2025-01-01' }));
     expect((await bo.setWage({ employeeId }, { regularRate: 18 })).wage.effectiveDate).toBe(isoDay(Date.now()));
     const future = isoDay(Date.now() + 40 * DAY_MS);
     await bo.setWage({ employeeId }, { regularRate: 19, effectiveDate: future });
     expect((await bo.setWage({ employeeId }, { regularRate: 20 })).wage.effectiveDate).toBe(isoDay(Date.parse(future) + DAY_MS));
+  });
+
+  it("defaults the date to the server's today from the form's data-value, not UTC today", async () => {
+    await using creator = clientFor(sim);
+    const { employeeId } = await creator.createEmployee(newEmployee({ startDate: '2025-01-01' }));
+    // A server west of UTC late in the evening: its today is UTC yesterday.
+    const serverToday = isoDay(Date.now() - DAY_MS);
+    const [year, month, day] = serverToday.split('-');
+    const { fetch: recorded } = recordingFetch();
+    const servingYesterday = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await recorded(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || !String(input).includes('/employee/compensation/')) return response;
+      const page = (await response.text()).replace(/(id="wage-effective-date"[^>]*data-value=")[^"]*/, `$1${month}/${day}/${year}`);
+      return new Response(page, { status: response.status, headers: response.headers });
+    };
+    await using bo = clientFor(sim, { fetch: servingYesterday as typeof fetch });
+    const result = await bo.setWage({ employeeId }, { regularRate: 18 });
+    expect(result.wage.effectiveDate).toBe(serverToday);
+    expect(posts('/employee/compensation/update').at(-1)?.body).toEqual(expect.arrayContaining([['wage[effectiveDate]', `${month}/${day}/${year}`]]));
+  });
+
+  it('refuses a regular rate under $0.01 and an overtime rate below the regular rate before any request', async () => {
+    const { fetch: recorded, calls } = recordingFetch();
+    await using bo = clientFor(sim, { fetch: recorded });
+    for (const [wage, field] of [
+      [{ regularRate: 0 }, 'regularRate'],
+      [{ regularRate: '0.00' }, 'regularRate'],
+      [{ regularRate: 18, overtimeRate: 17.99 }, 'overtimeRate'],
+    ] as const) {
+      const error = await bo.setWage({ employeeId: 1 }, wage).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toContain(field);
+    }
+    expect(calls).toEqual([]);
+    await using accepting = clientFor(sim);
+    const { employeeId } = await accepting.createEmployee(newEmployee({ startDate: '2025-01-01' }));
+    expect((await accepting.setWage({ employeeId }, { regularRate: 0.01, overtimeRate: 0.01, effectiveDate: '2030-02-01' })).wage.regularRateCents).toBe(1);
   });
 
   it('refuses a date not after the latest record before any POST, naming the earliest allowed date', async () => {
@@ -293,6 +330,22 @@ describe('a lost answer is settled by the read that follows', () => {
 });
 
 describe('the POS PIN', () => {
+  it('is masked as a secret once updateEmployee, disableEmployee or reactivateEmployee has read it from the edit form', async () => {
+    await using bo = clientFor(sim);
+    for (const write of ['update', 'disable', 'reactivate'] as const) {
+      const pin = 20_000 + Math.floor(Math.random() * 70_000);
+      const input = newEmployee({ posPin: pin });
+      const { employeeId } = await bo.createEmployee(input);
+      if (write === 'reactivate') await bo.disableEmployee({ posUserId: input.posUserId });
+      unregisterSecret(String(pin)); // registered by the disable just above: start each write from an unmasked PIN
+      expect(redactString(`pin ${pin}`)).toBe(`pin ${pin}`);
+      if (write === 'update') await bo.updateEmployee({ employeeId }, { lastName: 'Masked' });
+      else if (write === 'disable') await bo.disableEmployee({ posUserId: input.posUserId });
+      else await bo.reactivateEmployee({ employeeId });
+      expect(redactString(`pin ${pin}`)).toBe(`pin ${REDACTED}`);
+    }
+  });
+
   it('reaches no result, error or log line of getEmployee and updateEmployee, the old PIN nor the new one', async () => {
     await using setup = clientFor(sim);
     const input = newEmployee({ posPin: 73_519 });

@@ -28,7 +28,8 @@ describe('README tour', () => {
     expect(stdout).toMatch(/Back Office user \d+ standalone true \[\]/);
     expect(stdout).toMatch(/permission Shift Leader \[\]/);
     expect(stdout).toMatch(/Back Office users \d+/);
-    expect(stdout).toContain('template applied General Manager all');
+    // jordan_bo is linked to Jordan: the employee's two sites, kept by the template step.
+    expect(stdout).toContain("template applied General Manager [ 'Wash 37135', 'WashU Fiesta' ]");
     expect(stdout).toMatch(/partial failure \d+ \[ 'insertEmployee', 'verifySites' \] \[ 'applyPermissions' \]/);
     expect(stdout).toContain('cancelled → the page was closed');
     for (const kind of ['LookupError', 'DuplicateError', 'NotFoundError', 'ValidationError']) expect(stdout).toContain(`${kind} →`);

@@ -179,9 +179,11 @@ describe('createBackofficeUser', () => {
     if (!first || !second) throw new Error('not enough linkable employees');
     await using bo = clientFor(sim);
     const byPos = await bo.createBackofficeUser({ username: 'linked_one', email: first.email, permission: 'Manager', linkToEmployeePosUserId: first.posUserId });
-    expect(byPos).toMatchObject({ mode: 'linked', employeeId: first.id, permission: 'Manager', availableSites: 'all', templateApplied: true, warnings: [] });
+    // No availableSites: the employee's own sites, not every site.
+    const ownSites = first.siteIds === 'all' ? 'all' : sim.control.sites().filter((s) => (first.siteIds as number[]).includes(s.id)).map((s) => s.name);
+    expect(byPos).toMatchObject({ mode: 'linked', employeeId: first.id, permission: 'Manager', availableSites: ownSites, templateApplied: true, warnings: [] });
     expect(byPos.generatedPassword).toMatch(/^.{16}$/);
-    expect(sim.control.users().find((u) => u.id === byPos.userId)).toMatchObject({ username: 'linked_one', employeeId: first.id, siteIds: 'all', tokens: templateTokens('Manager') });
+    expect(sim.control.users().find((u) => u.id === byPos.userId)).toMatchObject({ username: 'linked_one', employeeId: first.id, siteIds: first.siteIds, tokens: templateTokens('Manager') });
 
     const byEmail = await bo.createBackofficeUser({
       username: 'linked_two',
@@ -195,6 +197,20 @@ describe('createBackofficeUser', () => {
     expect(byEmail.generatedPassword).toBeUndefined();
     const fiesta = sim.control.sites().find((s) => s.name === 'WashU Fiesta');
     expect(sim.control.users().find((u) => u.id === byEmail.userId)).toMatchObject({ siteIds: [fiesta?.id], tokens: templateTokens('General User') });
+  });
+
+  it('gives a linked user without availableSites exactly its employee\'s own sites, not every site', async () => {
+    const employee = sim.control.employees().find((e) => e.isActive && e.email && !sim.control.users().some((u) => u.employeeId === e.id) && e.siteIds === 'all');
+    if (!employee) throw new Error('no linkable employee');
+    await using bo = clientFor(sim);
+    await bo.updateEmployee({ employeeId: employee.id }, { availableSites: ['WashU Fiesta'] });
+    const fiesta = sim.control.sites().find((s) => s.name === 'WashU Fiesta');
+    expect(sim.control.employee(employee.id)?.siteIds).toEqual([fiesta?.id]);
+
+    const created = await bo.createBackofficeUser({ username: 'own_sites', email: employee.email, permission: 'Manager', linkToEmployeePosUserId: employee.posUserId });
+    expect(created).toMatchObject({ mode: 'linked', availableSites: ['WashU Fiesta'], templateApplied: true, warnings: [] });
+    expect(sim.control.users().find((u) => u.id === created.userId)).toMatchObject({ employeeId: employee.id, siteIds: [fiesta?.id], tokens: templateTokens('Manager') });
+    expect(posts('/user/permissions/update').at(-1)?.body?.some(([k]) => k === 'isAllRegionsAllowed')).toBe(false);
   });
 
   it('creates a standalone user', async () => {

@@ -14,6 +14,13 @@ simulatorPerFile({ seed: 'permissions' }, (started) => (sim = started));
 
 const posts = (path?: string) => postsOf(sim, path);
 const sent = (path: string, field: string) => posts(path).at(-1)?.body?.filter(([k]) => k === field).map(([, v]) => v) ?? [];
+/** A form body without the first field whose name matches, when `when` holds. */
+const withoutFirstField = (body: string, when: boolean, name: RegExp): string => {
+  if (!when) return body;
+  const pairs = [...new URLSearchParams(body)];
+  const at = pairs.findIndex(([k]) => name.test(k));
+  return new URLSearchParams(pairs.filter((_, i) => i !== at)).toString();
+};
 const steps = () => {
   const seen: WriteStep[] = [];
   return { seen, onStep: (step: WriteStep) => void seen.push(step) };
@@ -81,6 +88,22 @@ describe('setEmployeePermission', () => {
     expect((error as Error).message).toMatch(/'Manager' was answered as applied, but \/employee\/permissions\/\d+ shows grants \[22\]/);
     expect(seen.map((s) => s.step)).toEqual(['resolveEmployee']);
     expect(sim.control.employee(employeeId)?.grants).toEqual(before?.grants);
+  });
+
+  it('raises BackofficeServerError (verified: false, not applied: false) when the read-back changed, but not to the template', async () => {
+    // The posted matrix loses one grant on its way: the server stores a set that is neither the old one nor the template's.
+    const dropOneGrant = (method: string, path: string, body: string) => withoutFirstField(body, path === '/employee/permissions/update', /\[hasGrantAccess\]$/);
+    await using creator = clientFor(sim);
+    const { employeeId } = await creator.createEmployee(newEmployee({ permission: 'General User' }));
+    await using bo = clientFor(sim, { fetch: recordingFetch(dropOneGrant).fetch });
+    const before = sim.control.employee(employeeId)?.grants ?? [];
+    const error = await bo.setEmployeePermission({ employeeId }, 'Manager').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    const stored = sim.control.employee(employeeId)?.grants;
+    expect(stored).not.toEqual(before);
+    expect((error as BackofficeServerError).details).toMatchObject({ verified: false, storedGrants: stored });
+    expect((error as BackofficeServerError).details).not.toHaveProperty('applied');
+    expect((error as Error).message).toMatch(/the permissions changed, but not to the template$/);
   });
 
   it('settles a lost answer by the read-back: applied is a success, never a second POST', async () => {
@@ -207,6 +230,41 @@ describe('applyBackofficeTemplate', () => {
     expect((error as BackofficeServerError).details).toMatchObject({ userId: seeded?.id, applied: false, expectedTokens: templateTokens('Administrator') });
     expect((error as Error).message).toMatch(/'Administrator' was answered as applied, but \/user\/permissions\/\d+ shows/);
     expect(seen.map((s) => s.step)).toEqual(['resolveEmployee']);
+  });
+
+  it('raises BackofficeServerError (verified: false, not applied: false) when the user changed, but not to the template', async () => {
+    const dropOneToken = (method: string, path: string, body: string) => withoutFirstField(body, path === '/user/permissions/update', /\[isEnabled\]$/);
+    await using bo = clientFor(sim, { fetch: recordingFetch(dropOneToken).fetch });
+    const seeded = sim.control.users().find((u) => u.siteIds === 'all' && u.username !== 'bot' && u.tokens.length < templateTokens('Administrator').length);
+    const before = seeded?.tokens ?? [];
+    const error = await bo.applyBackofficeTemplate({ userId: seeded?.id ?? 0 }, 'Administrator').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    const stored = sim.control.users().find((u) => u.id === seeded?.id)?.tokens;
+    expect(stored).toHaveLength(templateTokens('Administrator').length - 1);
+    expect(stored).not.toEqual(before);
+    expect((error as BackofficeServerError).details).toMatchObject({ userId: seeded?.id, verified: false, storedTokens: expect.arrayContaining(stored ?? []) });
+    expect((error as BackofficeServerError).details).not.toHaveProperty('applied');
+    expect((error as Error).message).toMatch(/the user changed, but not to the template$/);
+  });
+
+  it('refuses a template naming a token the page has no box for, before any POST', async () => {
+    const seeded = sim.control.users().find((u) => u.siteIds === 'all' && u.username !== 'bot');
+    const [token] = templateTokens('Administrator');
+    const { fetch: recorded } = recordingFetch();
+    // The matrix loses the box of one of the template's tokens, as a page of another BackOffice version might.
+    const withoutBox = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await recorded(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || !String(input).includes('/user/permissions/')) return response;
+      const page = (await response.text()).replace(`value="${token}"`, 'value="someOtherToken"');
+      return new Response(page, { status: response.status, headers: response.headers });
+    };
+    await using bo = clientFor(sim, { fetch: withoutBox as typeof fetch });
+    sim.control.clearRequests();
+    const error = await bo.applyBackofficeTemplate({ userId: seeded?.id ?? 0 }, 'Administrator').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackofficeServerError);
+    expect((error as BackofficeServerError).details).toMatchObject({ userId: seeded?.id, missingTokens: [token], applied: false });
+    expect((error as Error).message).toContain(String(token));
+    expect(posts()).toEqual([]);
   });
 
   it('refuses to post back a permissions form cut short, sending nothing', async () => {

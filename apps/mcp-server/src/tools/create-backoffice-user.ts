@@ -11,7 +11,7 @@ export const createBackofficeUser = defineTool({
   title: 'Create a Back Office user',
   description:
     'Creates a user who can sign in to the Back Office web app. Linked mode (give linkToEmployeePosUserId or linkToEmployeeEmail): the user ' +
-    'belongs to an ACTIVE employee and inherits their sites. Standalone mode (give firstName and lastName, no link): someone who is not ' +
+    'belongs to an ACTIVE employee and is given that employee\'s sites unless availableSites is given. Standalone mode (give firstName and lastName, no link): someone who is not ' +
     'an employee. The permission (a Back Office template name from list_permissions scope "backoffice") is applied to the new user ' +
     'and verified (templateApplied true) unless applyTemplate is false. If applying it fails, the user exists without it and the error ' +
     'says so: do not create the user again, call apply_backoffice_template. A generated password is returned once when none is given.',
@@ -21,7 +21,7 @@ export const createBackofficeUser = defineTool({
     password: 'Generated (16 characters) when omitted',
     firstName: 'Standalone mode only',
     lastName: 'Standalone mode only',
-    availableSites: 'Recorded in the result only',
+    availableSites: 'Sites applied with the template; omitted: the linked employee\'s own sites, or every site for a standalone user',
     applyTemplate: 'Apply the permission template now (default true); false leaves it to be assigned by hand',
   }),
   outputSchema: backofficeUserCreatedSchema,

@@ -7,6 +7,7 @@ import { backofficeUserKeySchema, templateNameSchema, type BackofficeTemplateApp
 import { afterBackofficeWrite, findBackofficeUserByUsername } from './backoffice-users.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
 import { postSettledByRead } from './post-settled-by-read.js';
+import { sameSet } from './same-set.js';
 import { encodeAccessibleSites } from './site-encoding.js';
 
 /** Sites to give a new user with its template: every region, or these (already resolved) sites. */
@@ -63,6 +64,15 @@ export async function applyAndConfirmBackofficeTemplate(
   const before = parseUserPermissionsForm(options.page ?? (await ctx.getPage(path)));
   const template = requireBackofficeTemplate(before.templates, requested);
   requireWholeForm('user-permissions', before.gaps);
+  // A token without a box on the page can be neither sent nor read back: such a template could never be verified.
+  const onPage = new Set(before.matrix.map((m) => m.token));
+  const missing = template.tokens.filter((token) => !onPage.has(token));
+  if (missing.length > 0) {
+    throw new BackofficeServerError(
+      `The Back Office template '${template.name}' names ${missing.length} permission${missing.length > 1 ? 's' : ''} the page of user ${userId} has no box for (${missing.join(', ')}): it could not be verified, so nothing was posted`,
+      { details: { userId, template: template.name, missingTokens: missing, applied: false } },
+    );
+  }
   if (before.userId !== userId) {
     throw new BackofficeServerError(`${path} holds the form of Back Office user ${before.userId}, not ${userId}: nothing was posted`, {
       details: { userId, shownUserId: before.userId, applied: false },
@@ -79,7 +89,7 @@ export async function applyAndConfirmBackofficeTemplate(
   await options.onResolved?.();
   const username = before.username ?? String(userId);
   const result = { template, username, accessibleSites: siteNames(before, expectedSites) };
-  if (!newUserSites && sameTokens(before.enabled, template.tokens)) return { ...result, posted: false };
+  if (!newUserSites && sameSet(before.enabled, template.tokens)) return { ...result, posted: false };
 
   const lostAnswer = await postTemplate(ctx, userId, templateBody(before, template, newUserSites));
   let after: UserPermissionsForm;
@@ -93,14 +103,25 @@ export async function applyAndConfirmBackofficeTemplate(
       details: { userId, path, verified: false, mayHaveBeenProcessed: true },
     });
   }
-  if (sameTokens(after.enabled, template.tokens) && sameSites(after, expectedSites)) return { ...result, posted: true };
+  if (sameSet(after.enabled, template.tokens) && sameSites(after, expectedSites)) return { ...result, posted: true };
   const how = lostAnswer ? `was sent (${lostAnswer.message})` : 'was answered as applied';
+  // Only a page that still shows the state read before the POST proves nothing was applied.
+  const unchanged = sameSet(after.enabled, before.enabled) && sameSites(after, before.storedSites);
   throw new BackofficeServerError(
-    `The Back Office template '${template.name}' ${how}, but ${path} shows ${after.enabled.length} enabled tokens and sites ${JSON.stringify(after.storedSites)} instead of the template's ${template.tokens.length} and ${JSON.stringify(expectedSites)}: it was not applied`,
+    `The Back Office template '${template.name}' ${how}, but ${path} shows ${after.enabled.length} enabled tokens and sites ${JSON.stringify(after.storedSites)} instead of the template's ${template.tokens.length} and ${JSON.stringify(expectedSites)}: ` +
+      (unchanged ? 'it was not applied' : 'the user changed, but not to the template'),
     {
       cause: lostAnswer,
       status: lostAnswer?.status,
-      details: { userId, path, applied: false, expectedTokens: template.tokens, storedTokens: after.enabled, expectedSites, storedSites: after.storedSites },
+      details: {
+        userId,
+        path,
+        ...(unchanged ? { applied: false } : { verified: false }),
+        expectedTokens: template.tokens,
+        storedTokens: after.enabled,
+        expectedSites,
+        storedSites: after.storedSites,
+      },
     },
   );
 }
@@ -170,17 +191,9 @@ async function postTemplate(ctx: OperationContext, userId: number, body: FormPai
   }
 }
 
-function sameTokens(a: readonly string[], b: readonly string[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((t) => right.has(t));
-}
-
 function sameSites(form: UserPermissionsForm, expected: 'all' | number[]): boolean {
   const every = form.tree.sites.map((s) => s.id);
-  const want = new Set(expected === 'all' ? every : expected);
-  const have = new Set(form.storedSites === 'all' ? every : form.storedSites);
-  return want.size === have.size && [...want].every((id) => have.has(id));
+  return sameSet(expected === 'all' ? every : expected, form.storedSites === 'all' ? every : form.storedSites);
 }
 
 function siteNames(form: UserPermissionsForm, sites: 'all' | number[]): 'all' | string[] {

@@ -1,6 +1,8 @@
 import { parseInput, withoutUndefined } from '@washops/client-core';
 import { BackofficeServerError, NotFoundError, WashOpsError, registerSecret } from '@washops/shared-errors';
+import { parseEmployeeEditPage } from '../pages/employee-edit.js';
 import type { FormPair } from '../pages/form.js';
+import { requireWholeForm } from '../pages/page.js';
 import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
@@ -126,16 +128,20 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
   if (input.password) registerSecret(input.password);
   const linked = input.linkToEmployeePosUserId !== undefined || input.linkToEmployeeEmail !== undefined;
   const plan = WRITE_PLANS.createBackofficeUser(input.applyTemplate);
-  const [employeeId, newUserSites] = await Promise.all([
+  const [employeeId, requestedSites] = await Promise.all([
     !linked
       ? undefined
       : input.linkToEmployeePosUserId !== undefined
         ? findEmployeeIdByPosUserId(ctx, input.linkToEmployeePosUserId)
         : findEmployeeIdByEmail(ctx, input.linkToEmployeeEmail as string),
     // Names are checked before any POST: a template or site that does not exist would leave a user half made.
-    input.applyTemplate ? resolveNewUserSites(ctx, input.availableSites) : undefined,
+    input.applyTemplate && input.availableSites !== undefined ? resolveNewUserSites(ctx, input.availableSites) : undefined,
     input.applyTemplate ? checkBackofficeTemplateExists(ctx, input.permission) : undefined,
   ]);
+  // A linked user without sites of its own gets its employee's, never every site by default.
+  const employeeSites = employeeId !== undefined && input.availableSites === undefined ? await storedEmployeeSites(ctx, employeeId) : undefined;
+  const newUserSites = requestedSites ?? employeeSites?.newUserSites ?? { all: true, sites: [] };
+  const meantSites = input.availableSites ?? employeeSites?.names ?? 'all';
 
   if (employeeId !== undefined) await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: plan, employeeId });
 
@@ -158,31 +164,37 @@ export async function createBackofficeUser(ctx: OperationContext, raw: CreateBac
     mode: linked ? 'linked' : 'standalone',
     employeeId,
     permission: input.permission,
-    availableSites: input.availableSites,
+    availableSites: meantSites,
     templateApplied: false,
     generatedPassword: generated,
     warnings: [],
   });
-  if (!newUserSites) return { ...created, warnings: handWarnings(input.permission, input.availableSites, linked) };
+  if (!input.applyTemplate) return { ...created, warnings: handWarnings(input.permission, meantSites) };
 
   const outcome = await applyAndConfirmBackofficeTemplate(ctx, userId, input.permission, { newUserSites, page }).catch((error: unknown) => {
     throw templateNotApplied({ userId, username: input.username }, error);
   });
   await ctx.reportStep(withoutUndefined({ step: 'applyBackofficeTemplate', done: plan, remaining: [], employeeId, userId }));
-  return { ...created, permission: outcome.template.name, templateApplied: true };
+  return { ...created, permission: outcome.template.name, availableSites: outcome.accessibleSites, templateApplied: true };
 }
 
-/** What is left to do by hand when the template is not applied. */
-function handWarnings(permission: string, availableSites: 'all' | string[], linked: boolean): string[] {
+/** What is left to do by hand when the template (and with it the sites) is not applied. */
+function handWarnings(permission: string, availableSites: 'all' | string[]): string[] {
   const warnings = [`The permission template '${permission}' was not applied: assign it in the Back Office user list (/user, shield icon).`];
   if (availableSites !== 'all') {
-    warnings.push(
-      linked
-        ? 'availableSites is only reported: a linked user has the sites of its employee.'
-        : 'availableSites is only reported: assign the accessible sites in the Back Office user list (/user, shield icon).',
-    );
+    warnings.push(`The accessible sites (${availableSites.join(', ')}) were not given either: assign them in the Back Office user list (/user, shield icon).`);
   }
   return warnings;
+}
+
+/** The sites stored on the employee's edit page, as the sites to give its linked user and as their long names. */
+async function storedEmployeeSites(ctx: OperationContext, employeeId: number): Promise<{ newUserSites: NewUserSites; names: 'all' | string[] }> {
+  const edit = parseEmployeeEditPage(await ctx.getPage(`/employee/edit/${employeeId}`));
+  requireWholeForm('employee-edit', edit.gaps);
+  const stored = edit.storedSites;
+  if (stored === 'all') return { newUserSites: { all: true, sites: [] }, names: 'all' };
+  const sites = edit.tree.sites.filter((site) => stored.includes(site.id));
+  return { newUserSites: { all: false, sites }, names: sites.map((site) => site.name) };
 }
 
 /** The sites a new user is to get, resolved by name against the tenant's site list before anything is posted. */

@@ -18,6 +18,8 @@ import { applyAndConfirmPermissions, findPosTemplate } from './pos-permission-ma
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
 
 export const FALLBACK_TEMPLATE = 'General User';
+/** A new employee's permissions page has no box checked (the captured page of a just-inserted employee). */
+const NEW_EMPLOYEE_PERMISSIONS = { granted: [], overridden: [] };
 const NEW_EMPLOYEE_LOCATION = /^\/employee\/(?:permissions|edit|compensation)\/(\d+)(?:[?#]|$)/;
 
 /** The steps of README "Create an employee": no step is reported done before a read confirms it. */
@@ -91,7 +93,7 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
     completed.push('verifySites');
     await report('verifySites');
 
-    await applyAndConfirmPermissions(ctx, employeeId, template, permissions);
+    await applyAndConfirmPermissions(ctx, employeeId, template, permissions, NEW_EMPLOYEE_PERMISSIONS);
     completed.push('applyPermissions');
     await report('applyPermissions');
 

@@ -1,5 +1,5 @@
 import { BackofficeServerError } from '@washops/shared-errors';
-import { parseEmployeeEditPage, type EmployeeEditForm } from '../pages/employee-edit.js';
+import { parseEmployeeEditPage, registerStoredPin, type EmployeeEditForm } from '../pages/employee-edit.js';
 import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import type { OperationContext } from './context.js';
@@ -28,6 +28,7 @@ export async function setEmployeeActiveState(
   const words = WORDING[active ? 'active' : 'inactive'];
   const editPath = `/employee/edit/${employeeId}`;
   const before = parseEmployeeEditPage(await ctx.getPage(editPath));
+  registerStoredPin(before.fields);
   if (before.isActive === active) return { changed: false, page: before };
   requireWholeForm('employee-edit', before.gaps);
   const fields: FormPair[] = before.fields.filter(([name]) => name !== ACTIVE_BOX);

@@ -23,6 +23,9 @@ export async function findEmployee(ctx: OperationContext, raw: FindEmployeesQuer
   const [first, ...others] = matches;
   if (!first) throw new NotFoundError(`No employee matches ${described}`, { details: { query: { ...query } } });
   if (others.length === 0) return first;
+  // The roster matches name prefixes: "Jordan New" also finds "Jordan Newman"; the one named exactly wins (§7).
+  const exact = matches.filter((m) => namedExactly(m, query));
+  if (exact.length === 1 && exact[0]) return exact[0];
   const posUserIds = matches.map((m) => m.posUserId).filter((id): id is number => id !== null);
   const narrow =
     query.phone === undefined
@@ -55,4 +58,15 @@ function summaryOf(row: RosterRow): EmployeeSummary {
     wageType: row.wageType,
     active: row.active,
   };
+}
+
+const nameKey = (name: string): string => name.trim().toLowerCase();
+
+/** Whether the employee's names equal the query's given names (trimmed, case-folded); false when it gives none. */
+function namedExactly(employee: EmployeeSummary, query: FindEmployeesQuery): boolean {
+  if (query.firstName === undefined && query.lastName === undefined) return false;
+  return (
+    (query.firstName === undefined || nameKey(employee.firstName) === nameKey(query.firstName)) &&
+    (query.lastName === undefined || nameKey(employee.lastName) === nameKey(query.lastName))
+  );
 }

@@ -3,6 +3,7 @@ import { parseEmployeePermissionsPage, type EmployeePermissionsPage, type PosTem
 import type { FormPair } from '../pages/form.js';
 import type { OperationContext } from './context.js';
 import { postSettledByRead } from './post-settled-by-read.js';
+import { sameSet } from './same-set.js';
 
 /** The template whose name matches (case-insensitive, protocol §5.3); unknown is NotFoundError naming the tenant's templates. */
 export function findPosTemplate(page: EmployeePermissionsPage, requested: string): PosTemplate | undefined {
@@ -39,15 +40,28 @@ export function permissionMatrix(employeeId: number, template: PosTemplate, page
 
 /** Whether the page's checked boxes are exactly the template's grants and overrides. */
 export function holdsTemplate(stored: EmployeePermissionsPage, template: PosTemplate): boolean {
-  return sameIds(stored.granted, template.grants) && sameIds(stored.overridden, template.overrides);
+  return sameSet(stored.granted, template.grants) && sameSet(stored.overridden, template.overrides);
+}
+
+/** The checked boxes of an employee's permissions page. */
+export interface StoredPosPermissions {
+  granted: readonly number[];
+  overridden: readonly number[];
 }
 
 /**
  * POST the template's full matrix (the server applies exactly the submitted boxes; a template id alone
  * does nothing), then read the permission page: done only when its checked boxes are the template's.
- * The read also settles a lost answer; when it cannot be read, the step stays unverified.
+ * A read-back equal to `before` (the boxes before the POST) means nothing was applied; any other is a
+ * partial change, unverified. The read also settles a lost answer; when it cannot be read, the step stays unverified.
  */
-export async function applyAndConfirmPermissions(ctx: OperationContext, employeeId: number, template: PosTemplate, schema: EmployeePermissionsPage): Promise<void> {
+export async function applyAndConfirmPermissions(
+  ctx: OperationContext,
+  employeeId: number,
+  template: PosTemplate,
+  schema: EmployeePermissionsPage,
+  before: StoredPosPermissions,
+): Promise<void> {
   const lostAnswer = await postSettledByRead(ctx, '/employee/permissions/update', permissionMatrix(employeeId, template, schema), /^\/employee(?:[/?#]|$)/);
   const path = `/employee/permissions/${employeeId}`;
   let stored: EmployeePermissionsPage;
@@ -63,18 +77,21 @@ export async function applyAndConfirmPermissions(ctx: OperationContext, employee
   }
   if (holdsTemplate(stored, template)) return;
   const how = lostAnswer ? `was sent (${lostAnswer.message})` : 'was answered as applied';
+  const unchanged = sameSet(stored.granted, before.granted) && sameSet(stored.overridden, before.overridden);
   throw new BackofficeServerError(
-    `The permission template '${template.name}' ${how}, but ${path} shows grants ${JSON.stringify(stored.granted)} and overrides ${JSON.stringify(stored.overridden)} instead of ${JSON.stringify(template.grants)} and ${JSON.stringify(template.overrides)}: it was not applied`,
+    `The permission template '${template.name}' ${how}, but ${path} shows grants ${JSON.stringify(stored.granted)} and overrides ${JSON.stringify(stored.overridden)} instead of ${JSON.stringify(template.grants)} and ${JSON.stringify(template.overrides)}: ` +
+      (unchanged ? 'it was not applied' : 'the permissions changed, but not to the template'),
     {
       cause: lostAnswer,
       status: lostAnswer?.status,
-      details: { path, applied: false, expectedGrants: template.grants, storedGrants: stored.granted, expectedOverrides: template.overrides, storedOverrides: stored.overridden },
+      details: {
+        path,
+        ...(unchanged ? { applied: false } : { verified: false }),
+        expectedGrants: template.grants,
+        storedGrants: stored.granted,
+        expectedOverrides: template.overrides,
+        storedOverrides: stored.overridden,
+      },
     },
   );
-}
-
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((id) => right.has(id));
 }

@@ -23,7 +23,7 @@ export async function setEmployeePermission(ctx: OperationContext, rawKey: Emplo
   if (holdsTemplate(before, template)) {
     return { ...result, warnings: [`Employee ${employeeId} already has the permissions of template '${template.name}'; nothing was changed.`] };
   }
-  await applyAndConfirmPermissions(ctx, employeeId, template, before);
+  await applyAndConfirmPermissions(ctx, employeeId, template, before, before);
   await ctx.reportStep({ step: 'applyPermissions', done: plan, remaining: [], ...ids });
   return { ...result, warnings: [] };
 }

@@ -3,7 +3,7 @@ import { BackofficeServerError, ValidationError, type WashOpsError } from '@wash
 import { parseEmployeeCompensationPage, type EmployeeCompensationPage } from '../pages/employee-compensation.js';
 import { formatFormDate, type FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
-import { setWageInputSchema, type EmployeeKey, type IsoDate, type SetWageInput, type WageRecord, type WageSet } from '../schemas.js';
+import { currentWage, setWageInputSchema, type EmployeeKey, type IsoDate, type SetWageInput, type WageRecord, type WageSet } from '../schemas.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
 import { postSettledByRead } from './post-settled-by-read.js';
 import { resolveEmployee } from './employee-key.js';
@@ -26,7 +26,9 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
   requireWholeForm('employee-compensation', before.gaps);
   const latest = latestEffectiveDate(before.history);
   const earliest = latest === null ? null : addDays(latest, 1);
-  const effectiveDate = input.effectiveDate ? isoOf(input.effectiveDate) : maxDate(todayUtc(), earliest);
+  // The form's data-value is the server's today (protocol §2.5); only a page without one falls back to UTC today.
+  const today = before.serverToday ?? todayUtc();
+  const effectiveDate = input.effectiveDate ? isoOf(input.effectiveDate) : maxDate(today, earliest);
   if (earliest !== null && effectiveDate < earliest) {
     throw new ValidationError(
       `The effective date ${effectiveDate} is not after the latest wage record's (${latest}): the BackOffice would silently ignore it. The earliest allowed date is ${earliest}.`,
@@ -34,7 +36,7 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
     );
   }
   const warnings: string[] = [];
-  const current = before.history.find((w) => w.endDate === null) ?? before.history[0];
+  const current = currentWage(before.history);
   const eligible = current?.overtimeEligible ?? false;
   if (!current) warnings.push('The employee had no wage record to copy overtime eligibility from; the new wage is not overtime-eligible.');
   if (current?.wageType === 'salary') warnings.push('The current wage is a salary; the new record is an hourly wage, as the form serves it.');

@@ -1,7 +1,7 @@
 import { parseInput } from '@washops/client-core';
 import { BackofficeServerError, DuplicateError, registerSecret } from '@washops/shared-errors';
 import { emailKey, phoneKey } from '../normalize.js';
-import { parseEmployeeEditPage, type EmployeeEditForm } from '../pages/employee-edit.js';
+import { parseEmployeeEditPage, registerStoredPin, type EmployeeEditForm } from '../pages/employee-edit.js';
 import { requireWholeForm } from '../pages/page.js';
 import { employeeChangesSchema, type EmployeeChanges, type EmployeeChangesParsed, type EmployeeKey, type EmployeeUpdated } from '../schemas.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
@@ -23,6 +23,7 @@ export async function updateEmployee(ctx: OperationContext, key: EmployeeKey, ra
   const editPath = `/employee/edit/${employeeId}`;
   const before = parseEmployeeEditPage(await ctx.getPage(editPath));
   requireWholeForm('employee-edit', before.gaps);
+  registerStoredPin(before.fields);
   const form = changes.availableSites !== undefined ? await ctx.createForm() : undefined;
   const plan = planChanges(before, changes, form);
   const changedFields = plan.changed.map((c) => c.field);

@@ -33,6 +33,8 @@ export interface EmployeeCompensationPage {
   gaps: string[];
   /** Newest first, as the page lists them. */
   history: WageRecord[];
+  /** The server's today: the effective date input's `data-value`; null when the page has none. */
+  serverToday: string | null;
 }
 
 export function parseEmployeeCompensationPage(html: string): EmployeeCompensationPage {
@@ -71,6 +73,7 @@ export function parseEmployeeCompensationPage(html: string): EmployeeCompensatio
     fields: serializeForm(page.$, form),
     gaps: formGaps(page, form, employeeCompensationSelectors.submit, employeeCompensationSelectors.roundTripFieldNames),
     history,
+    serverToday: isoDate(page.all('effectiveDate', form).attr('data-value') ?? ''),
   };
 }
 

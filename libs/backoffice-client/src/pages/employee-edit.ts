@@ -1,3 +1,4 @@
+import { registerSecret } from '@washops/shared-errors';
 import { serializeForm, type FormPair } from './form.js';
 import { Page, cleanText, formGaps, toId, unexpectedValue } from './page.js';
 import { parseSiteTree, readStoredSites, siteTreeSelectors, type SiteTree } from './site-tree.js';
@@ -105,4 +106,10 @@ export function parseEmployeeEditPage(html: string): EmployeeEditForm {
     gaps: formGaps(page, form, employeeEditSelectors.submit, employeeEditSelectors.roundTripFieldNames),
     storedSites: readStoredSites(page, tree),
   };
+}
+
+/** Masks the current POS PIN the edit form carries: a routine posting the form back sends it, and an error could echo it. */
+export function registerStoredPin(fields: readonly FormPair[]): void {
+  const pin = fields.find(([name]) => name === 'posCredential[POSLoginPassword]')?.[1];
+  registerSecret(pin);
 }
