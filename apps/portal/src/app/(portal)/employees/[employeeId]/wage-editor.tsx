@@ -1,7 +1,7 @@
 'use client';
 
 import { formatUsd } from '@washops/client-core';
-import type { Employee } from '@washops/operations/schemas';
+import { currentWage, type Employee } from '@washops/operations/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { ConfirmWriteDialog } from '../../../../components/confirm-write';
@@ -24,7 +24,8 @@ export function WageEditor({ employee, onClose }: { employee: Employee; onClose:
   const headingId = useId();
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const history = employee.compensation;
-  const overtimeEligible = history[0]?.overtimeEligible ?? false;
+  // The BackOffice copies eligibility from the current record (the one without an end date), as setWage does.
+  const overtimeEligible = currentWage(history)?.overtimeEligible ?? false;
   const validate = useCallback((values: WageFormValues) => validateWageForm(history, overtimeEligible, values), [history, overtimeEligible]);
   const { values, bind, trySubmit, validation, setServerErrors, errorOf } = useFormFields(() => emptyWageForm(history, todayIso()), validate);
   const [confirmed, setConfirmed] = useState<{ summary: WageSummary } | null>(null);
