@@ -10,12 +10,13 @@ import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmploye
 import { generatePassword, generatePin } from '../secrets.js';
 import type { EmployeeIndex } from '../tenant/tenant-cache.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
-import { applyAndConfirmBackofficeTemplate, findBackofficeTemplate, knownBackofficeTemplates, requireBackofficeTemplate } from './apply-backoffice-template.js';
+import { applyAndConfirmBackofficeTemplate, knownBackofficeTemplates, requireBackofficeTemplate } from './apply-backoffice-template.js';
 import { insertAndConfirmBackofficeUser, templateNotApplied } from './create-backoffice-user.js';
 import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
-import { applyAndConfirmPermissions, findPosTemplate } from './pos-permission-matrix.js';
+import { applyAndConfirmPermissions } from './pos-permission-matrix.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
+import { findTemplateByName } from './template-name.js';
 
 export const FALLBACK_TEMPLATE = 'General User';
 /** A new employee's permissions page has no box checked (the captured page of a just-inserted employee). */
@@ -195,9 +196,9 @@ function checkDuplicates(input: CreateEmployeeParsed, index: EmployeeIndex): voi
 }
 
 export function resolveTemplate(page: EmployeePermissionsPage, requested: string, warnings: string[]): PosTemplate {
-  const exact = findPosTemplate(page, requested);
+  const exact = findTemplateByName(page.templates, requested);
   if (exact) return exact;
-  const fallback = findPosTemplate(page, FALLBACK_TEMPLATE);
+  const fallback = findTemplateByName(page.templates, FALLBACK_TEMPLATE);
   if (!fallback) {
     throw new ValidationError(
       `Permission template '${requested}' does not exist on this tenant, and there is no '${FALLBACK_TEMPLATE}' to fall back to. Templates: ${page.templates.map((t) => t.name).join(', ')}`,
@@ -216,7 +217,7 @@ export function resolveTemplate(page: EmployeePermissionsPage, requested: string
 async function linkedUserTemplate(ctx: OperationContext, requested: string, warnings: string[]): Promise<string | undefined> {
   const templates = await knownBackofficeTemplates(ctx);
   if (!templates) return undefined;
-  const exact = findBackofficeTemplate(templates, requested);
+  const exact = findTemplateByName(templates, requested);
   if (exact) return exact.name;
   const fallback = requireBackofficeTemplate(templates, FALLBACK_TEMPLATE);
   warnings.push(`There is no Back Office template '${requested}' on this tenant; the Back Office user was given '${fallback.name}' instead.`);
