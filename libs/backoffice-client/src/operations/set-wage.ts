@@ -17,6 +17,11 @@ const DAY_MS = 86_400_000;
  */
 export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetWageInput): Promise<WageSet> {
   const input = parseInput(setWageInputSchema, raw);
+  // Checked here, not in the schema: the tool schemas and their tests derived from it do not carry these rules yet.
+  if (input.regularRate < 1) throw new ValidationError('regularRate must be at least 0.01', { details: { field: 'regularRate' } });
+  if (input.overtimeRate !== undefined && input.overtimeRate < input.regularRate) {
+    throw new ValidationError('overtimeRate must not be below regularRate', { details: { field: 'overtimeRate' } });
+  }
   const { employeeId, key: resolvedKey } = await resolveEmployee(ctx, key);
   const posUserId = 'posUserId' in resolvedKey ? resolvedKey.posUserId : null;
   await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: WRITE_PLANS.setWage(), employeeId, ...resolvedKey });
