@@ -134,6 +134,8 @@ export const createEmployeeInputSchema = z
     requiresBackoffice: z.boolean().default(false),
     backofficeUsername: z.string().trim().regex(USERNAME_PATTERN, 'backofficeUsername must start with a letter and have 3-64 letters, digits or underscores').optional(),
     backofficePassword: backofficePasswordSchema.optional(),
+    /** The linked user's Back Office template; omitted: the one named like `permission` if the tenant has it, else none. */
+    backofficePermission: trimmedName('backofficePermission', 200).optional(),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -259,20 +261,14 @@ export type EmployeeChanges = z.input<typeof employeeChangesSchema>;
 export type EmployeeChangesParsed = z.output<typeof employeeChangesSchema>;
 export type EmployeeChangeField = keyof EmployeeChangesParsed;
 
-export const setWageInputSchema = z
-  .strictObject({
-    /** Dollars per hour, at least $0.01. */
-    regularRate: moneySchema.refine((cents) => cents >= 1, 'regularRate must be at least 0.01'),
-    /** Dollars per hour, not below the regular rate; default 1.5 × the regular rate (in cents, half-even), used only when the employee is overtime-eligible. */
-    overtimeRate: moneySchema.optional(),
-    /** Default: the server's today as its form shows it, or the day after the latest record's when that is later. */
-    effectiveDate: calendarDateSchema.optional(),
-  })
-  .superRefine((input, ctx) => {
-    if (input.overtimeRate !== undefined && input.overtimeRate < input.regularRate) {
-      ctx.addIssue({ code: 'custom', path: ['overtimeRate'], message: 'overtimeRate must not be below regularRate' });
-    }
-  });
+export const setWageInputSchema = z.strictObject({
+  /** Dollars per hour, at least $0.01. */
+  regularRate: moneySchema,
+  /** Dollars per hour, not below the regular rate; default 1.5 × the regular rate (in cents, half-even), used only when the employee is overtime-eligible. */
+  overtimeRate: moneySchema.optional(),
+  /** Default: the server's today as its form shows it, or the day after the latest record's when that is later. */
+  effectiveDate: calendarDateSchema.optional(),
+});
 export type SetWageInput = z.input<typeof setWageInputSchema>;
 
 export const templateNameSchema = trimmedName('template', 200);

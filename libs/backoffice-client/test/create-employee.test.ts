@@ -1,6 +1,6 @@
 /** createEmployee over real HTTP against the simulator: what is sent, what is stored, what is reported. */
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
-import { BackofficeServerError, DuplicateError, LookupError, ValidationError } from '@washops/shared-errors';
+import { BackofficeServerError, DuplicateError, LookupError, NotFoundError, ValidationError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { clientFor, countWaves, newEmployee, postsOf, recordingFetch, templateTokens } from './support/harness.js';
 import { simulatorPerFile } from './support/simulator-per-file.js';
@@ -40,11 +40,32 @@ describe('createEmployee', () => {
     const user = sim.control.users().find((u) => u.username === username);
     expect(user).toMatchObject({ employeeId: created.employeeId });
     expect(created.backofficeUser?.userId).toBe(user?.id);
-    // The tenant has no Back Office 'Cashier': the linked user gets 'General User' and the employee's sites, read back.
-    expect(created.warnings.join(' ')).toMatch(/no Back Office template 'Cashier' on this tenant; the Back Office user was given 'General User'/);
-    expect(user).toMatchObject({ siteIds: [1, 17], tokens: templateTokens('General User') });
+    // The tenant has no Back Office 'Cashier': no template is granted in its place, and the warning says what to do by hand.
+    expect(created.warnings.join(' ')).toMatch(/no Back Office template 'Cashier' on this tenant: Back Office user '\w+' was created without a template or sites; assign them/);
+    expect(user?.tokens).toEqual([]);
+    expect(posts('/user/permissions/update')).toEqual([]);
     // The index was dropped by the write: the new POS id is known without a refresh.
     expect(await bo.isPosUserIdAvailable(input.posUserId)).toBe(false);
+  });
+
+  it('gives the linked user the Back Office template named by backofficePermission with the employee sites; an unknown one is refused before any POST', async () => {
+    await using bo = clientFor(sim);
+    const username = `bp_${Date.now()}`;
+    const seen: string[][] = [];
+    const created = await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: username, backofficePermission: 'general user' }), {
+      onStep: (s) => void seen.push(s.remaining),
+    });
+    expect(sim.control.users().find((u) => u.username === username)).toMatchObject({ siteIds: [1, 17], tokens: templateTokens('General User') });
+    expect(created.warnings).toEqual([]);
+    expect(seen.at(-1)).toEqual([]);
+
+    sim.control.clearRequests();
+    const error = await bo
+      .createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: `bq_${Date.now()}`, backofficePermission: 'Wizard' }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toMatch(/'Wizard' was not found on this tenant\. Available templates: .*General User/);
+    expect(posts()).toEqual([]);
   });
 
   it('applies "all" sites with the all-regions switch and keeps a caller PIN and overtime rate', async () => {
@@ -249,7 +270,7 @@ describe('createEmployee on a flat tenant and in requests', () => {
     await bo.isEmailAvailable('x@y.co');
     await bo.listPermissions();
     recorder.calls.length = 0;
-    await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: `warm_${Date.now()}` }));
+    await bo.createEmployee(newEmployee({ requiresBackoffice: true, backofficeUsername: `warm_${Date.now()}`, backofficePermission: 'General User' }));
     expect(recorder.calls.map((c) => `${c.method} ${c.path.replace(/\d+/g, 'N')}`)).toEqual([
       'POST /employee/insert',
       'GET /employee/edit/N',

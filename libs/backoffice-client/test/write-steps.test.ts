@@ -31,7 +31,7 @@ describe('onStep', () => {
   it('createEmployee reports the insert with the new id before any permissions request is sent, then each verified step', async () => {
     await using bo = clientFor(sim);
     const { seen, onStep } = stepRecorder();
-    const input = newEmployee({ requiresBackoffice: true, backofficeUsername: `steps_${Date.now()}` });
+    const input = newEmployee({ requiresBackoffice: true, backofficeUsername: `steps_${Date.now()}`, backofficePermission: 'General User' });
     const created = await bo.createEmployee(input, { onStep });
 
     expect(seen.map((s) => s.step)).toEqual(['insertEmployee', 'verifySites', 'applyPermissions', 'createBackofficeUser', 'applyBackofficeTemplate']);

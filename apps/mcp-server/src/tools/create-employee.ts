@@ -14,7 +14,10 @@ export const createEmployee = defineTool({
     'Creates an employee in the Back Office, applies a POS permission template, and optionally creates a linked Back Office user. ' +
     'Before calling: check is_pos_user_id_available, is_email_available and is_phone_available; take site names from list_sites, ' +
     'department names from list_departments and the permission from list_permissions (scope "pos"). An unknown permission falls back ' +
-    'to "General User" with a warning; an unknown site or department is an error before anything is created. The result carries the ' +
+    'to "General User" with a warning; an unknown site or department is an error before anything is created. The linked Back Office ' +
+    'user gets backofficePermission (a Back Office template from list_permissions scope "backoffice"; unknown is an error before ' +
+    'anything is created), else the Back Office template named like the permission if there is one, else none (a warning says to ' +
+    'assign it by hand), with the employee\'s sites. The result carries the ' +
     'POS PIN (generated when not given) and, for a new Back Office user, a generated password to hand over. If a later step fails, ' +
     'the error says which employee was created and which steps remain — do not simply retry, or a duplicate results.',
   // The client's rules; money and the start date take one JSON type here (a number, an ISO string).
@@ -34,6 +37,7 @@ export const createEmployee = defineTool({
       requiresBackoffice: 'Also create a linked Back Office user',
       backofficeUsername: 'Required when requiresBackoffice; a letter then 2–63 letters, digits or _',
       backofficePassword: 'Generated when omitted',
+      backofficePermission: 'Back Office template for the linked user; omitted: the one named like permission, if any',
     },
   ),
   outputSchema: employeeCreatedSchema,

@@ -8,6 +8,7 @@ import { afterBackofficeWrite, findBackofficeUserByUsername } from './backoffice
 import { WRITE_PLANS, type OperationContext } from './context.js';
 import { postSettledByRead } from './post-settled-by-read.js';
 import { sameSet } from './same-set.js';
+import { findTemplateByName } from './template-name.js';
 import { encodeAccessibleSites } from './site-encoding.js';
 
 /** Sites to give a new user with its template: every region, or these (already resolved) sites. */
@@ -126,15 +127,9 @@ export async function applyAndConfirmBackofficeTemplate(
   );
 }
 
-/** The template with this name (case-insensitive, protocol §5.3). */
-export function findBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T | undefined {
-  const key = requested.trim().toLowerCase();
-  return templates.find((t) => t.name.toLowerCase() === key);
-}
-
-/** Like findBackofficeTemplate; unknown is NotFoundError naming the tenant's templates. */
+/** The Back Office template with this name (case-insensitive, protocol §5.3); unknown is NotFoundError naming the tenant's templates. */
 export function requireBackofficeTemplate<T extends { name: string }>(templates: readonly T[], requested: string): T {
-  const found = findBackofficeTemplate(templates, requested);
+  const found = findTemplateByName(templates, requested);
   if (found) return found;
   const names = templates.map((t) => t.name);
   throw new NotFoundError(`Back Office permission template '${requested.trim()}' was not found on this tenant. Available templates: ${names.join(', ')}`, {

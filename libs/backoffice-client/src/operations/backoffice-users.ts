@@ -27,11 +27,16 @@ export function afterBackofficeWrite(ctx: OperationContext): void {
   lists.get(ctx.tenant)?.invalidate();
 }
 
-/** The user with this username (case-insensitive); a held list that lacks it is read again once before NotFoundError. */
-export async function findBackofficeUserByUsername(ctx: OperationContext, username: string): Promise<BackofficeUserRow> {
+/** The user with this username (case-insensitive), or undefined; a held list that lacks it is read again once. */
+export async function lookUpBackofficeUser(ctx: OperationContext, username: string): Promise<BackofficeUserRow | undefined> {
   const key = username.trim().toLowerCase();
   const match = (rows: BackofficeUserRow[]) => rows.find((row) => row.username.toLowerCase() === key);
-  const found = match(await backofficeUsers(ctx)) ?? match(await backofficeUsers(ctx, true));
+  return match(await backofficeUsers(ctx)) ?? match(await backofficeUsers(ctx, true));
+}
+
+/** Like lookUpBackofficeUser; a username no user has is NotFoundError. */
+export async function findBackofficeUserByUsername(ctx: OperationContext, username: string): Promise<BackofficeUserRow> {
+  const found = await lookUpBackofficeUser(ctx, username);
   if (found) return found;
   throw new NotFoundError(`No Back Office user has the username '${username.trim()}'`, { details: { username: username.trim() } });
 }

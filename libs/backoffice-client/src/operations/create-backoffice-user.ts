@@ -3,13 +3,12 @@ import { BackofficeServerError, NotFoundError, WashOpsError, registerSecret } fr
 import { parseEmployeeEditPage } from '../pages/employee-edit.js';
 import type { FormPair } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
-import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsUsername } from '../pages/user-permissions.js';
 import { createBackofficeUserInputSchema, type BackofficeUserCreated, type CreateBackofficeUserInput } from '../schemas.js';
 import { generatePassword } from '../secrets.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
 import { applyAndConfirmBackofficeTemplate, knownBackofficeTemplates, requireBackofficeTemplate, type NewUserSites } from './apply-backoffice-template.js';
-import { afterBackofficeWrite } from './backoffice-users.js';
+import { afterBackofficeWrite, lookUpBackofficeUser } from './backoffice-users.js';
 import { findEmployeeIdByEmail, findEmployeeIdByPosUserId } from './find-employee.js';
 import { isUnverified } from './partial-failure.js';
 import { resolveSites } from './site-encoding.js';
@@ -63,9 +62,12 @@ export async function insertAndConfirmBackofficeUser(
     posted = await insertBackofficeUser(ctx, identity, account);
   } catch (error) {
     if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
-    const found = await findBackofficeUser(ctx, account.username).catch(() => {
-      throw error;
-    });
+    const found = await lookUpBackofficeUser(ctx, account.username).then(
+      (row) => row?.userId,
+      () => {
+        throw error;
+      },
+    );
     if (found !== undefined) return { userId: found, page: undefined };
     throw new BackofficeServerError(
       `POST /user/insert got no answer, and the Back Office user list has no user '${account.username}': the insert was not applied.`,
@@ -77,12 +79,6 @@ export async function insertAndConfirmBackofficeUser(
   }
   const page = await verifyBackofficeUser(ctx, posted.userId, account.username, posted.location);
   return { userId: posted.userId, page };
-}
-
-/** The id of the Back Office user with this username (any status), from the user list searched by it. */
-async function findBackofficeUser(ctx: OperationContext, username: string): Promise<number | undefined> {
-  const rows = parseUserListPage(await ctx.getPage(`/user?userNameSearch=${encodeURIComponent(username)}&statusSearch=all`));
-  return rows.find((row) => row.username.toLowerCase() === username.toLowerCase())?.userId;
 }
 
 /**

@@ -10,12 +10,13 @@ import { createEmployeeInputSchema, type CreateEmployeeInput, type CreateEmploye
 import { generatePassword, generatePin } from '../secrets.js';
 import type { EmployeeIndex } from '../tenant/tenant-cache.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
-import { applyAndConfirmBackofficeTemplate, findBackofficeTemplate, knownBackofficeTemplates, requireBackofficeTemplate } from './apply-backoffice-template.js';
+import { applyAndConfirmBackofficeTemplate, knownBackofficeTemplates, requireBackofficeTemplate } from './apply-backoffice-template.js';
 import { insertAndConfirmBackofficeUser, templateNotApplied } from './create-backoffice-user.js';
 import { findEmployeeIdByPosUserId } from './find-employee.js';
 import { partialFailure } from './partial-failure.js';
-import { applyAndConfirmPermissions, findPosTemplate } from './pos-permission-matrix.js';
+import { applyAndConfirmPermissions } from './pos-permission-matrix.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
+import { findTemplateByName } from './template-name.js';
 
 export const FALLBACK_TEMPLATE = 'General User';
 /** A new employee's permissions page has no box checked (the captured page of a just-inserted employee). */
@@ -34,7 +35,7 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
     indexPromise,
     ctx.createForm(),
     ctx.posPermissions(),
-    input.requiresBackoffice ? linkedUserTemplate(ctx, input.permission, warnings) : undefined,
+    input.requiresBackoffice ? linkedUserTemplate(ctx, input) : undefined,
   ]);
 
   checkDuplicates(input, index);
@@ -103,15 +104,23 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
       if (generated) registerSecret(generated);
       const password = input.backofficePassword ?? (generated as string);
       const { userId, page } = await insertAndConfirmBackofficeUser(ctx, { employeeId }, { email: input.email, username: input.backofficeUsername, password });
+      // No template to give: the step leaves what remains, never reported done.
+      if (backofficeTemplate === null) steps.splice(steps.indexOf('applyBackofficeTemplate'), 1);
       completed.push('createBackofficeUser');
       await report('createBackofficeUser', userId);
       backofficeUser = withoutUndefined({ userId, username: input.backofficeUsername, generatedPassword: generated });
-      // The linked user gets the employee's sites with its template, through the same step createBackofficeUser takes.
-      await applyAndConfirmBackofficeTemplate(ctx, userId, backofficeTemplate ?? input.permission, { newUserSites: { all, sites }, page }).catch((error: unknown) => {
-        throw templateNotApplied({ userId, username: input.backofficeUsername as string }, error);
-      });
-      completed.push('applyBackofficeTemplate');
-      await report('applyBackofficeTemplate', userId);
+      if (backofficeTemplate === null) {
+        warnings.push(
+          `There is no Back Office template '${input.permission}' on this tenant: Back Office user '${input.backofficeUsername}' was created without a template or sites; assign them in the Back Office user list (/user, shield icon).`,
+        );
+      } else {
+        // The linked user gets the employee's sites with its template, through the same step createBackofficeUser takes.
+        await applyAndConfirmBackofficeTemplate(ctx, userId, backofficeTemplate ?? input.permission, { newUserSites: { all, sites }, page }).catch((error: unknown) => {
+          throw templateNotApplied({ userId, username: input.backofficeUsername as string }, error);
+        });
+        completed.push('applyBackofficeTemplate');
+        await report('applyBackofficeTemplate', userId);
+      }
     }
     return withoutUndefined<EmployeeCreated>({
       employeeId,
@@ -195,9 +204,9 @@ function checkDuplicates(input: CreateEmployeeParsed, index: EmployeeIndex): voi
 }
 
 export function resolveTemplate(page: EmployeePermissionsPage, requested: string, warnings: string[]): PosTemplate {
-  const exact = findPosTemplate(page, requested);
+  const exact = findTemplateByName(page.templates, requested);
   if (exact) return exact;
-  const fallback = findPosTemplate(page, FALLBACK_TEMPLATE);
+  const fallback = findTemplateByName(page.templates, FALLBACK_TEMPLATE);
   if (!fallback) {
     throw new ValidationError(
       `Permission template '${requested}' does not exist on this tenant, and there is no '${FALLBACK_TEMPLATE}' to fall back to. Templates: ${page.templates.map((t) => t.name).join(', ')}`,
@@ -209,18 +218,15 @@ export function resolveTemplate(page: EmployeePermissionsPage, requested: string
 }
 
 /**
- * The linked user's Back Office template: the one named like the POS template, else (with a warning, as
- * for POS) 'General User'; checked before any POST. A tenant without any user yet cannot tell: the new
- * user's own page decides after the insert.
+ * The linked user's Back Office template, checked before any POST: `backofficePermission` when given (unknown
+ * is NotFoundError), else the one named like the POS template, or null (no template step) when the tenant has
+ * none of that name. A tenant without any user yet cannot tell: the new user's own page decides after the insert.
  */
-async function linkedUserTemplate(ctx: OperationContext, requested: string, warnings: string[]): Promise<string | undefined> {
+async function linkedUserTemplate(ctx: OperationContext, input: CreateEmployeeParsed): Promise<string | null | undefined> {
   const templates = await knownBackofficeTemplates(ctx);
+  if (input.backofficePermission !== undefined) return templates ? requireBackofficeTemplate(templates, input.backofficePermission).name : input.backofficePermission;
   if (!templates) return undefined;
-  const exact = findBackofficeTemplate(templates, requested);
-  if (exact) return exact.name;
-  const fallback = requireBackofficeTemplate(templates, FALLBACK_TEMPLATE);
-  warnings.push(`There is no Back Office template '${requested}' on this tenant; the Back Office user was given '${fallback.name}' instead.`);
-  return fallback.name;
+  return findTemplateByName(templates, input.permission)?.name ?? null;
 }
 
 export function resolveDepartments(known: Array<{ id: number; name: string }>, requested: string[]): number[] {

@@ -1,12 +1,13 @@
 import { isoDate } from '../pages/employee-compensation.js';
 import type { CreateFormInfo } from '../pages/employee-create.js';
 import type { EmployeeEditForm } from '../pages/employee-edit.js';
-import { formatFormDate, type FormPair } from '../pages/form.js';
+import { formatFormDate, setFormField, type FormPair } from '../pages/form.js';
 import { cleanText } from '../pages/page.js';
 import { phoneDigits, phoneKey } from '../normalize.js';
 import type { EmployeeChangeField, EmployeeChangesParsed } from '../schemas.js';
 import { resolveDepartments } from './create-employee.js';
 import { encodeSites, resolveSites, sameSites } from './site-encoding.js';
+import { sameSet } from './same-set.js';
 
 /** The edit form's field for each scalar change (departments and sites take several pairs). */
 const SCALAR_FIELDS = {
@@ -58,7 +59,7 @@ export interface ChangePlan {
 export function planChanges(before: EmployeeEditForm, changes: EmployeeChangesParsed, form: CreateFormInfo | undefined): ChangePlan {
   const all: FieldChange[] = [];
   const scalar = (field: keyof typeof SCALAR_FIELDS, sent: string, holds: (page: EmployeeEditForm) => boolean): void => {
-    all.push({ field, holds, apply: (fields) => setField(fields, SCALAR_FIELDS[field], sent) });
+    all.push({ field, holds, apply: (fields) => setFormField(fields, SCALAR_FIELDS[field], sent) });
   };
   const c = changes;
   if (c.firstName !== undefined) scalar('firstName', c.firstName, (p) => p.firstName === cleanText(c.firstName as string));
@@ -82,7 +83,7 @@ export function planChanges(before: EmployeeEditForm, changes: EmployeeChangesPa
     const ids = resolveDepartments(before.departmentOptions, c.departments);
     all.push({
       field: 'departments',
-      holds: (p) => sameIdSet(p.departmentIds, ids),
+      holds: (p) => sameSet(p.departmentIds, ids),
       apply: (fields) => replaceRun(fields, (n) => n === 'employee[departments][]', ids.map((id): FormPair => ['employee[departments][]', String(id)])),
     });
   }
@@ -106,11 +107,6 @@ export function applyChanges(served: readonly FormPair[], changed: readonly Fiel
   return fields;
 }
 
-function setField(fields: FormPair[], name: string, value: string): void {
-  const at = fields.findIndex(([n]) => n === name);
-  if (at >= 0) fields[at] = [name, value];
-  else fields.push([name, value]);
-}
 
 /** Replaces every pair `matches` picks with `replacement`, placed where the first of them was. */
 function replaceRun(fields: FormPair[], matches: (name: string) => boolean, replacement: FormPair[]): void {
@@ -120,8 +116,3 @@ function replaceRun(fields: FormPair[], matches: (name: string) => boolean, repl
   fields.splice(0, fields.length, ...kept);
 }
 
-function sameIdSet(a: readonly number[], b: readonly number[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((id) => right.has(id));
-}

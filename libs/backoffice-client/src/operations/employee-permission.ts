@@ -1,5 +1,6 @@
 import type { EmployeePermissionsPage, PosTemplate } from '../pages/employee-permissions.js';
 import type { EmployeePermission } from '../schemas.js';
+import { sameSet } from './same-set.js';
 
 /**
  * An employee's POS permission level as the BackOffice shows it: the granted boxes, and the first
@@ -9,19 +10,14 @@ import type { EmployeePermission } from '../schemas.js';
 export function describeEmployeePermission(page: EmployeePermissionsPage): EmployeePermission {
   const grants = sortedUnique(page.granted);
   const overrides = sortedUnique(page.overridden);
-  const template = page.templates.find((candidate) => sameIds(candidate.grants, grants));
+  const template = page.templates.find((candidate) => sameSet(candidate.grants, grants));
   if (!template) return { custom: true, templateId: null, template: 'custom', grants, overrides };
   return { custom: false, templateId: template.id, template: template.name, grants, overrides };
 }
 
 /** Whether a template's grants are exactly the given set (order and repeats do not matter). */
 export function grantsMatchTemplate(template: PosTemplate, grants: readonly number[]): boolean {
-  return sameIds(template.grants, sortedUnique(grants));
-}
-
-function sameIds(candidate: readonly number[], sorted: readonly number[]): boolean {
-  const other = sortedUnique(candidate);
-  return other.length === sorted.length && other.every((id, i) => id === sorted[i]);
+  return sameSet(template.grants, grants);
 }
 
 function sortedUnique(ids: readonly number[]): number[] {

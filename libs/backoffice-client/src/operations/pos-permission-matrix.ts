@@ -4,15 +4,11 @@ import type { FormPair } from '../pages/form.js';
 import type { OperationContext } from './context.js';
 import { postSettledByRead } from './post-settled-by-read.js';
 import { sameSet } from './same-set.js';
+import { findTemplateByName } from './template-name.js';
 
 /** The template whose name matches (case-insensitive, protocol §5.3); unknown is NotFoundError naming the tenant's templates. */
-export function findPosTemplate(page: EmployeePermissionsPage, requested: string): PosTemplate | undefined {
-  const key = requested.trim().toLowerCase();
-  return page.templates.find((t) => t.name.toLowerCase() === key);
-}
-
 export function requirePosTemplate(page: EmployeePermissionsPage, requested: string): PosTemplate {
-  const found = findPosTemplate(page, requested);
+  const found = findTemplateByName(page.templates, requested);
   if (found) return found;
   const names = page.templates.map((t) => t.name);
   throw new NotFoundError(`Permission template '${requested.trim()}' was not found on this tenant. Available templates: ${names.join(', ')}`, {

@@ -1,7 +1,7 @@
 import { formatCents, overtimeCents, parseInput } from '@washops/client-core';
 import { BackofficeServerError, ValidationError, type WashOpsError } from '@washops/shared-errors';
 import { parseEmployeeCompensationPage, type EmployeeCompensationPage } from '../pages/employee-compensation.js';
-import { formatFormDate, type FormPair } from '../pages/form.js';
+import { formatFormDate, setFormField } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
 import { currentWage, setWageInputSchema, type EmployeeKey, type IsoDate, type SetWageInput, type WageRecord, type WageSet } from '../schemas.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
@@ -17,6 +17,11 @@ const DAY_MS = 86_400_000;
  */
 export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetWageInput): Promise<WageSet> {
   const input = parseInput(setWageInputSchema, raw);
+  // Checked here, not in the schema: the tool schemas and their tests derived from it do not carry these rules yet.
+  if (input.regularRate < 1) throw new ValidationError('regularRate must be at least 0.01', { details: { field: 'regularRate' } });
+  if (input.overtimeRate !== undefined && input.overtimeRate < input.regularRate) {
+    throw new ValidationError('overtimeRate must not be below regularRate', { details: { field: 'overtimeRate' } });
+  }
   const { employeeId, key: resolvedKey } = await resolveEmployee(ctx, key);
   const posUserId = 'posUserId' in resolvedKey ? resolvedKey.posUserId : null;
   await ctx.reportStep({ step: 'resolveEmployee', done: [], remaining: WRITE_PLANS.setWage(), employeeId, ...resolvedKey });
@@ -44,8 +49,8 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
   const overtime = eligible ? (input.overtimeRate ?? overtimeCents(input.regularRate)) : null;
 
   const fields = before.fields.filter(([name]) => name !== 'wage[isOvertimeEligible]' && name !== 'wage[overtimeRate]');
-  setField(fields, 'wage[effectiveDate]', formatFormDate(dayOf(effectiveDate)));
-  setField(fields, 'wage[regularRate]', formatCents(input.regularRate));
+  setFormField(fields, 'wage[effectiveDate]', formatFormDate(dayOf(effectiveDate)));
+  setFormField(fields, 'wage[regularRate]', formatCents(input.regularRate));
   if (overtime !== null) {
     const at = fields.findIndex(([name]) => name === 'wage[regularRate]') + 1;
     fields.splice(at, 0, ['wage[isOvertimeEligible]', '1'], ['wage[overtimeRate]', formatCents(overtime)]);
@@ -90,12 +95,6 @@ async function readBack(
 
 function latestEffectiveDate(history: readonly WageRecord[]): IsoDate | null {
   return history.reduce<IsoDate | null>((latest, w) => (latest === null || w.effectiveDate > latest ? w.effectiveDate : latest), null);
-}
-
-function setField(fields: FormPair[], name: string, value: string): void {
-  const at = fields.findIndex(([n]) => n === name);
-  if (at >= 0) fields[at] = [name, value];
-  else fields.push([name, value]);
 }
 
 const isoOf = (d: { year: number; month: number; day: number }): IsoDate =>

@@ -84,3 +84,10 @@ function selectedValues($: CheerioAPI, select: Nodes): string[] {
 export function formatFormDate(day: { year: number; month: number; day: number }): string {
   return `${String(day.month).padStart(2, '0')}/${String(day.day).padStart(2, '0')}/${String(day.year).padStart(4, '0')}`;
 }
+
+/** Sets a field of a serialized form: the first pair with this name is replaced in place, else the pair is added. */
+export function setFormField(fields: FormPair[], name: string, value: string): void {
+  const at = fields.findIndex(([n]) => n === name);
+  if (at >= 0) fields[at] = [name, value];
+  else fields.push([name, value]);
+}
