@@ -176,6 +176,5 @@ console.log(`Backoffice client against the simulator, ${LATENCY_MS} ms latency p
 console.log(line([...headers]));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 for (const row of rows) console.log(line(headers.map((h) => String(row[h]))));
-console.log('\nEvery write POST is followed by the read that confirms it: warm createEmployee is 4 requests (2 POSTs + 2 reads),');
-console.log('6 with a Back Office user (3 POSTs + 3 reads); warm disableEmployee 4 (lookup, edit form, POST, read-back).');
+console.log('\nEvery write POST is followed by the read that confirms it; the requests column counts both, as measured above.');
 console.log('Targets: cold fills at most 3 waves before the first POST; roster parse under 300 ms of CPU.');

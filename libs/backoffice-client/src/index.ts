@@ -14,6 +14,7 @@ export {
   createBackofficeUserInputSchema,
   createEmployeeInputSchema,
   disableEmployeeInputSchema,
+  earliestEffectiveDate,
   emailSchema,
   employeeChangesSchema,
   employeeKeySchema,

@@ -414,6 +414,23 @@ export function currentWage(history: readonly WageRecord[]): WageRecord | undefi
   return history.reduce<WageRecord | undefined>((newest, w) => (newest === undefined || w.effectiveDate > newest.effectiveDate ? w : newest), undefined);
 }
 
+/** The latest effective date in the history, or null without any record. */
+export function latestEffectiveDate(history: readonly WageRecord[]): IsoDate | null {
+  return history.reduce<IsoDate | null>((latest, w) => (latest === null || w.effectiveDate > latest ? w.effectiveDate : latest), null);
+}
+
+/**
+ * The earliest effective date the BackOffice applies: the day after the latest record's (it silently
+ * ignores an earlier one, protocol §2.5). Null without any record.
+ */
+export function earliestEffectiveDate(history: readonly WageRecord[]): IsoDate | null {
+  const latest = latestEffectiveDate(history);
+  if (latest === null) return null;
+  const next = new Date(`${latest}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
 /** The employee's POS permission: the template whose grants match exactly, or custom. */
 export interface EmployeePermission {
   custom: boolean;

@@ -1,7 +1,7 @@
 import type { Employee, WageRecord } from '@washops/operations/schemas';
+import { earliestEffectiveDate } from '@washops/portal-api/schemas';
 import { describe, expect, it } from 'vitest';
 import {
-  earliestEffectiveDate,
   emptyWageForm,
   PROFILE_FIELD_ALIASES,
   profileChangesOf,

@@ -1,5 +1,5 @@
 import { formatUsd, overtimeCents, withoutUndefined } from '@washops/client-core';
-import { employeeChangesSchema, setWageInputSchema, type EmployeeChanges } from '@washops/portal-api/schemas';
+import { earliestEffectiveDate, employeeChangesSchema, setWageInputSchema, type EmployeeChanges } from '@washops/portal-api/schemas';
 import type { Employee, EmployeeChangeField, SetWageInput, WageRecord } from '@washops/operations/schemas';
 import { fieldErrorsFromIssues, wholeNumber } from './employee-form';
 
@@ -109,22 +109,6 @@ export const PROFILE_FIELD_ALIASES: Record<string, string> = Object.fromEntries(
 );
 
 /* ---- A new wage ---- */
-
-/** `YYYY-MM-DD` one day after `iso`. */
-function dayAfter(iso: string): string {
-  const next = new Date(`${iso}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-/**
- * The earliest effective date the BackOffice applies: the day after the latest record's (it ignores
- * an earlier one without saying so). Null without any record.
- */
-export function earliestEffectiveDate(history: readonly WageRecord[]): string | null {
-  const latest = history.map((record) => record.effectiveDate).sort().at(-1);
-  return latest === undefined ? null : dayAfter(latest);
-}
 
 export interface WageFormValues {
   regularRate: string;

@@ -1,8 +1,9 @@
 import { parseInput } from '@washops/client-core';
 import { AmbiguousMatchError, NotFoundError } from '@washops/shared-errors';
-import { parseRoster, rosterSearchPath, type RosterRow } from '../pages/roster.js';
+import { parseRoster, rosterSearchPath } from '../pages/roster.js';
 import { findEmployeesQuerySchema, type EmployeeSummary, type FindEmployeesQuery } from '../schemas.js';
 import type { OperationContext } from './context.js';
+import { employeeSummaryOf } from './list-employees.js';
 
 /** Phones are compared on their last ten digits, so a leading country code does not matter. */
 const lastTen = (digits: string): string => digits.slice(-10);
@@ -12,7 +13,7 @@ export async function findEmployees(ctx: OperationContext, raw: FindEmployeesQue
   const query = parseInput(findEmployeesQuerySchema, raw, 'query');
   const rows = parseRoster(await ctx.getPage(rosterSearchPath(query)));
   const phone = query.phone === undefined ? undefined : lastTen(query.phone);
-  return rows.filter((row) => phone === undefined || lastTen(row.phoneDigits) === phone).map(summaryOf);
+  return rows.filter((row) => phone === undefined || lastTen(row.phoneDigits) === phone).map(employeeSummaryOf);
 }
 
 /** Exactly one employee: none is a NotFoundError, several an AmbiguousMatchError listing their POS user ids. */
@@ -43,21 +44,6 @@ function describeQuery(query: { firstName?: string | undefined; lastName?: strin
   if (query.phone !== undefined) parts.push(`phone ${query.phone}`);
   if (query.active !== 'all') parts.push(`status ${query.active}`);
   return parts.join(', ');
-}
-
-function summaryOf(row: RosterRow): EmployeeSummary {
-  return {
-    employeeId: row.employeeId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    posUserId: row.posUserId,
-    phone: row.phone,
-    siteCodes: [...row.siteCodes],
-    departments: [...row.departments],
-    access: row.access,
-    wageType: row.wageType,
-    active: row.active,
-  };
 }
 
 const nameKey = (name: string): string => name.trim().toLowerCase();

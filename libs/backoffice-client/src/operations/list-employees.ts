@@ -1,4 +1,5 @@
 import { parseInput } from '@washops/client-core';
+import type { RosterRow } from '../pages/roster.js';
 import { listEmployeesOptionsSchema, type EmployeeSummary, type ListEmployeesOptions } from '../schemas.js';
 import type { OperationContext } from './context.js';
 
@@ -8,16 +9,21 @@ export async function listEmployees(ctx: OperationContext, options: ListEmployee
   const index = await ctx.employeeIndex({ refresh });
   return index.rows
     .filter((row) => active === 'all' || row.active === (active === 'active'))
-    .map((row) => ({
-      employeeId: row.employeeId,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      posUserId: row.posUserId,
-      phone: row.phone,
-      siteCodes: [...row.siteCodes],
-      departments: [...row.departments],
-      access: row.access,
-      wageType: row.wageType,
-      active: row.active,
-    }));
+    .map(employeeSummaryOf);
+}
+
+/** A roster row as the public summary (copies of its lists: the index's rows stay untouched). */
+export function employeeSummaryOf(row: RosterRow): EmployeeSummary {
+  return {
+    employeeId: row.employeeId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    posUserId: row.posUserId,
+    phone: row.phone,
+    siteCodes: [...row.siteCodes],
+    departments: [...row.departments],
+    access: row.access,
+    wageType: row.wageType,
+    active: row.active,
+  };
 }

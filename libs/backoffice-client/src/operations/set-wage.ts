@@ -3,12 +3,10 @@ import { BackofficeServerError, ValidationError, type WashOpsError } from '@wash
 import { parseEmployeeCompensationPage, type EmployeeCompensationPage } from '../pages/employee-compensation.js';
 import { formatFormDate, setFormField } from '../pages/form.js';
 import { requireWholeForm } from '../pages/page.js';
-import { currentWage, setWageInputSchema, type EmployeeKey, type IsoDate, type SetWageInput, type WageRecord, type WageSet } from '../schemas.js';
+import { currentWage, earliestEffectiveDate, latestEffectiveDate, setWageInputSchema, type EmployeeKey, type IsoDate, type SetWageInput, type WageRecord, type WageSet } from '../schemas.js';
 import { WRITE_PLANS, type OperationContext } from './context.js';
 import { postSettledByRead } from './post-settled-by-read.js';
 import { resolveEmployee } from './employee-key.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Adds a wage record through the compensation page's "Add Wage" form (protocol §2.5). The server silently
@@ -30,7 +28,7 @@ export async function setWage(ctx: OperationContext, key: EmployeeKey, raw: SetW
   const before = parseEmployeeCompensationPage(await ctx.getPage(path));
   requireWholeForm('employee-compensation', before.gaps);
   const latest = latestEffectiveDate(before.history);
-  const earliest = latest === null ? null : addDays(latest, 1);
+  const earliest = earliestEffectiveDate(before.history);
   // The form's data-value is the server's today (protocol §2.5); only a page without one falls back to UTC today.
   const today = before.serverToday ?? todayUtc();
   const effectiveDate = input.effectiveDate ? isoOf(input.effectiveDate) : maxDate(today, earliest);
@@ -93,10 +91,6 @@ async function readBack(
   });
 }
 
-function latestEffectiveDate(history: readonly WageRecord[]): IsoDate | null {
-  return history.reduce<IsoDate | null>((latest, w) => (latest === null || w.effectiveDate > latest ? w.effectiveDate : latest), null);
-}
-
 const isoOf = (d: { year: number; month: number; day: number }): IsoDate =>
   `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 
@@ -104,10 +98,6 @@ const dayOf = (iso: IsoDate): { year: number; month: number; day: number } => {
   const [year, month, day] = iso.split('-').map(Number);
   return { year: year ?? 1970, month: month ?? 1, day: day ?? 1 };
 };
-
-function addDays(iso: IsoDate, days: number): IsoDate {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 const todayUtc = (): IsoDate => new Date().toISOString().slice(0, 10);
 

@@ -1,14 +1,15 @@
 'use client';
 
 import { formatUsd } from '@washops/client-core';
-import { currentWage, type Employee } from '@washops/operations/schemas';
+import type { Employee } from '@washops/operations/schemas';
+import { currentWage, earliestEffectiveDate } from '@washops/portal-api/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { ConfirmWriteDialog } from '../../../../components/confirm-write';
 import { fieldErrorsOf } from '../../../../components/errors';
 import { TextField, useFocusFirstInvalid } from '../../../../components/field';
 import { useFormFields } from '../../../../components/use-form-fields';
-import { earliestEffectiveDate, emptyWageForm, formatIsoDate, validateWageForm, type WageFormValues, type WageSummary } from '../../../../forms/employee-profile-form';
+import { emptyWageForm, formatIsoDate, validateWageForm, type WageFormValues, type WageSummary } from '../../../../forms/employee-profile-form';
 import { useTRPC } from '../../../../trpc/client';
 import { fullName } from '../full-name';
 import { useRefetchAfterWrite } from './use-employee-write';
