@@ -5,3 +5,4 @@ export type { AuditChannel, AuditOutcome, AuditState, AuditSteps, AuditTarget, P
 export type { AuditEvent, AuditFilter, AuditPage } from '@washops/store';
 export { AUDIT_OPERATIONS, NEEDS_ATTENTION_AFTER_MS, actorSchema, auditFilterSchema, needsAttention } from './audit-rules.js';
 export type { AuditOperation } from './audit-rules.js';
+export * from './bulk/types.js';

@@ -98,6 +98,24 @@ export class DateRangeError extends ValidationError {
   static override readonly errorName: string = 'DateRangeError';
 }
 
+/** A bulk file (or a list of rows) cannot be used at all: too big, not text, not CSV, a missing or unknown column. */
+export class BulkFileError extends ValidationError {
+  static override readonly code: string = 'BULK_FILE_ERROR';
+  static override readonly errorName: string = 'BulkFileError';
+}
+
+/** A bulk run was refused because its dry run found errors; `details.errorRows` lists the row numbers. Nothing was written. */
+export class BulkCheckFailedError extends ValidationError {
+  static override readonly code: string = 'BULK_CHECK_FAILED';
+  static override readonly errorName: string = 'BulkCheckFailedError';
+}
+
+/** Another process is working on this run right now (`details.heldBy`); wait for it, or cancel it first. */
+export class RunInProgressError extends WashOpsError {
+  static override readonly code: string = 'RUN_IN_PROGRESS';
+  static override readonly errorName: string = 'RunInProgressError';
+}
+
 /** A POS user id, email, phone or username is already in use on the tenant. */
 export class DuplicateError extends WashOpsError {
   static override readonly code: string = 'DUPLICATE_ERROR';
@@ -187,6 +205,9 @@ export const errorClasses = {
   WASHOPS_ERROR: WashOpsError,
   VALIDATION_ERROR: ValidationError,
   DATE_RANGE_ERROR: DateRangeError,
+  BULK_FILE_ERROR: BulkFileError,
+  BULK_CHECK_FAILED: BulkCheckFailedError,
+  RUN_IN_PROGRESS: RunInProgressError,
   DUPLICATE_ERROR: DuplicateError,
   AUTHENTICATION_ERROR: AuthenticationError,
   BACKOFFICE_SERVER_ERROR: BackofficeServerError,

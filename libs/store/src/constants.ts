@@ -35,3 +35,23 @@ export interface AuditOutcome {
   message?: string;
   summary?: Record<string, unknown>;
 }
+
+/** What a bulk run does to each row: create a new hire, or disable a leaver. */
+export const BULK_KINDS = ['create', 'disable'] as const;
+export type BulkKind = (typeof BULK_KINDS)[number];
+
+/**
+ * A bulk run: `queued` (recorded, not started), `running` (a process holds it), `cancelling` (asked to
+ * stop: rows in flight finish), `cancelled` or `interrupted` (stopped with rows left: running the same
+ * file again resumes it), `finished` (every row done or failed).
+ */
+export const BULK_RUN_STATES = ['queued', 'running', 'cancelling', 'cancelled', 'interrupted', 'finished'] as const;
+export type BulkRunState = (typeof BULK_RUN_STATES)[number];
+
+/**
+ * A row of a bulk run: `pending`; `running` (its write started, outcome not recorded: a resume settles it by a
+ * read before anything else); `partial` (the employee exists, a later step is not done: a resume completes it);
+ * `done`; `failed` (with the error; a resume tries it again only when nothing of it was applied).
+ */
+export const BULK_ROW_STATES = ['pending', 'running', 'partial', 'done', 'failed'] as const;
+export type BulkRowState = (typeof BULK_ROW_STATES)[number];

@@ -7,6 +7,8 @@ export { describeDatabaseUrl } from './connection.js';
 export type { StoreKind } from './connection.js';
 export type { MigrationResult } from './migrate.js';
 export { AUDIT_CHANNELS, AUDIT_STATES, EXPORT_STATES, PORTAL_ROLES } from './schema.js';
+export { BULK_KINDS, BULK_ROW_STATES, BULK_RUN_STATES } from './constants.js';
+export type { BulkKind, BulkRowState, BulkRunState } from './constants.js';
 export type { AuditChannel, AuditOutcome, AuditState, AuditSteps, AuditTarget, ExportState, PortalRole } from './schema.js';
 export { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from './audit.js';
 export type { AuditEnd, AuditEvent, AuditFilter, AuditPage, AuditQueries, NewAuditEvent } from './audit.js';
