@@ -1,76 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { NotFoundError } from '@washops/shared-errors';
 import type { StoreDb } from './connection.js';
-import type { AuditChannel, BulkKind, BulkRowError, BulkRowState, BulkRunState } from './constants.js';
+import type { BulkRowEnd, BulkRowRecord, BulkRunCounts, BulkRunRecord, LeaseHolder, LeaseResult, LeaseRules, NewBulkRun } from './bulk-run-types.js';
+import type { BulkKind, BulkRowState, BulkRunState } from './constants.js';
 import { bulkRunRows, bulkRuns } from './schema.js';
-
-/** The process working a run: a unique id, and the host and pid that let another process on that host see it died. */
-export interface LeaseHolder {
-  id: string;
-  host: string;
-  pid: number;
-}
-
-export interface BulkRunRecord {
-  id: string;
-  kind: BulkKind;
-  fileName: string;
-  fileHash: string;
-  actor: { channel: AuditChannel; name: string };
-  state: BulkRunState;
-  concurrency: number;
-  rowsTotal: number;
-  lease: (LeaseHolder & { heartbeatAt: Date | null }) | null;
-  cancelRequested: boolean;
-  secretsRevealedAt: Date | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  updatedAt: Date;
-  finishedAt: Date | null;
-}
-
-export interface NewBulkRun {
-  kind: BulkKind;
-  fileName: string;
-  fileHash: string;
-  actor: { channel: AuditChannel; name: string };
-  concurrency: number;
-  /** Each row's input WITHOUT secrets. */
-  rows: { rowNumber: number; input: Record<string, unknown> }[];
-}
-
-export interface BulkRowRecord {
-  runId: string;
-  rowNumber: number;
-  input: Record<string, unknown>;
-  state: BulkRowState;
-  attempts: number;
-  employeeId: number | null;
-  outcome: Record<string, unknown> | null;
-  error: BulkRowError | null;
-  hasSecrets: boolean;
-  updatedAt: Date;
-}
-
-export type BulkRowCounts = Record<BulkRowState, number>;
-
-/** How a lease request ended: the run, now held by the caller, or who holds it. */
-export type LeaseResult = { run: BulkRunRecord; heldBy?: never } | { heldBy: LeaseHolder & { heartbeatAt: Date | null }; run?: never };
-
-export interface LeaseRules {
-  /** A holder whose heartbeat is older than this is gone. */
-  staleAfterMs: number;
-  /** Whether a holder on the caller's host is gone (its pid is dead): asked only for holders on `holder.host`. */
-  isDeadOnThisHost?: (pid: number) => boolean;
-}
-
-/** A row's end: its new state and what is known of it. */
-export interface BulkRowEnd {
-  state: Exclude<BulkRowState, 'pending' | 'running'>;
-  employeeId?: number | null;
-  outcome?: Record<string, unknown> | null;
-  error?: BulkRowError | null;
-}
 
 export const UNFINISHED_RUN_STATES: BulkRunState[] = ['queued', 'running', 'cancelling', 'cancelled', 'interrupted'];
 const HELD_STATES: BulkRunState[] = ['running', 'cancelling'];
@@ -180,9 +113,9 @@ export function bulkRunQueries(db: StoreDb) {
           })
           .returning(runColumns);
         const run = toRun(created as typeof bulkRuns.$inferSelect);
-        // In slices: one statement's parameters are limited (65,535), and a row has three.
+        // In slices: one statement's parameters are limited (65,535), and a row has four.
         for (let i = 0; i < input.rows.length; i += 1_000) {
-          const slice = input.rows.slice(i, i + 1_000).map((row) => ({ runId: run.id, rowNumber: row.rowNumber, input: row.input }));
+          const slice = input.rows.slice(i, i + 1_000).map((row) => ({ runId: run.id, rowNumber: row.rowNumber, input: row.input, secrets: row.secrets ?? null }));
           await tx.insert(bulkRunRows).values(slice);
         }
         return { run, created: true };
@@ -219,19 +152,26 @@ export function bulkRunQueries(db: StoreDb) {
       return db.select(rowColumns).from(bulkRunRows).where(eq(bulkRunRows.runId, runId)).orderBy(asc(bulkRunRows.rowNumber));
     },
 
-    /** Rows by state, per run (every state present, zero when none). */
-    async counts(runIds: string[]): Promise<Map<string, BulkRowCounts>> {
+    /** Rows by state per run (every state present, zero when none), and how many rows still hold secrets. */
+    async counts(runIds: string[]): Promise<Map<string, BulkRunCounts>> {
       const ids = runIds.filter(isUuid);
-      const result = new Map<string, BulkRowCounts>(ids.map((id) => [id, { pending: 0, running: 0, partial: 0, done: 0, failed: 0 }]));
+      const result = new Map<string, BulkRunCounts>(ids.map((id) => [id, { byState: { pending: 0, running: 0, partial: 0, done: 0, failed: 0 }, withSecrets: 0 }]));
       if (ids.length === 0) return result;
       const rows = await db
-        .select({ runId: bulkRunRows.runId, state: bulkRunRows.state, n: sql<number>`count(*)`.mapWith(Number) })
+        .select({
+          runId: bulkRunRows.runId,
+          state: bulkRunRows.state,
+          n: sql<number>`count(*)`.mapWith(Number),
+          withSecrets: sql<number>`count(${bulkRunRows.secrets})`.mapWith(Number),
+        })
         .from(bulkRunRows)
         .where(inArray(bulkRunRows.runId, ids))
         .groupBy(bulkRunRows.runId, bulkRunRows.state);
       for (const row of rows) {
         const counts = result.get(row.runId);
-        if (counts) counts[row.state] = row.n;
+        if (!counts) continue;
+        counts.byState[row.state] = row.n;
+        counts.withSecrets += row.withSecrets;
       }
       return result;
     },
@@ -349,7 +289,8 @@ export function bulkRunQueries(db: StoreDb) {
       const rows = await db
         .select({ rowNumber: bulkRunRows.rowNumber, secrets: bulkRunRows.secrets })
         .from(bulkRunRows)
-        .where(and(eq(bulkRunRows.runId, runId), sql`${bulkRunRows.secrets} is not null`));
+        .where(and(eq(bulkRunRows.runId, runId), sql`${bulkRunRows.secrets} is not null`))
+        .orderBy(asc(bulkRunRows.rowNumber));
       return new Map(rows.map((row) => [row.rowNumber, row.secrets ?? {}]));
     },
 

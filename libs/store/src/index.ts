@@ -10,7 +10,8 @@ export { AUDIT_CHANNELS, AUDIT_STATES, EXPORT_STATES, PORTAL_ROLES } from './sch
 export { BULK_KINDS, BULK_ROW_STATES, BULK_RUN_STATES } from './constants.js';
 export type { BulkKind, BulkRowError, BulkRowState, BulkRunState } from './constants.js';
 export { UNFINISHED_RUN_STATES } from './bulk-runs.js';
-export type { BulkRowCounts, BulkRowEnd, BulkRowRecord, BulkRunQueries, BulkRunRecord, LeaseHolder, LeaseResult, LeaseRules, NewBulkRun } from './bulk-runs.js';
+export type { BulkRunQueries } from './bulk-runs.js';
+export type { BulkRowCounts, BulkRunCounts, BulkRowEnd, BulkRowRecord, BulkRunRecord, LeaseHolder, LeaseResult, LeaseRules, NewBulkRun } from './bulk-run-types.js';
 export type { AuditChannel, AuditOutcome, AuditState, AuditSteps, AuditTarget, ExportState, PortalRole } from './schema.js';
 export { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from './audit.js';
 export type { AuditEnd, AuditEvent, AuditFilter, AuditPage, AuditQueries, NewAuditEvent } from './audit.js';

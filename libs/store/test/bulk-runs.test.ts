@@ -89,21 +89,26 @@ describeEachBackend('bulk runs', (backend) => {
     expect(row).toMatchObject({ rowNumber: 2, state: 'running', attempts: 1, hasSecrets: true });
     await store().bulkRuns.endRow(run.id, 2, { state: 'done', employeeId: 9001, outcome: { permission: 'Cashier' } });
     expect((await store().bulkRuns.rows(run.id))[0]).toMatchObject({ state: 'done', employeeId: 9001, outcome: { permission: 'Cashier' }, error: null });
-    expect((await store().bulkRuns.counts([run.id])).get(run.id)).toEqual({ pending: 2, running: 0, partial: 0, done: 1, failed: 0 });
+    expect((await store().bulkRuns.counts([run.id])).get(run.id)).toEqual({ byState: { pending: 2, running: 0, partial: 0, done: 1, failed: 0 }, withSecrets: 1 });
   });
 
   it('secrets dropped are gone from every row, and the run says when they were shown', async () => {
-    const { run } = await store().bulkRuns.createOrFindUnfinished(newRun());
+    const input = newRun();
+    input.rows[2] = { rowNumber: 4, input: { firstName: 'Cy' }, secrets: { posPin: 22222 } };
+    const { run } = await store().bulkRuns.createOrFindUnfinished(input);
     await store().bulkRuns.acquire(run.id, holder('h1'), rules);
     await store().bulkRuns.startRow(run.id, 2, { holderId: 'h1', from: ['pending'], secrets: { posPin: 12345, backofficePassword: 'pw-Secret-1!' } });
     await store().bulkRuns.startRow(run.id, 3, { holderId: 'h1', from: ['pending'], secrets: { posPin: 54321 } });
     expect([...(await store().bulkRuns.readSecrets(run.id)).entries()]).toEqual([
       [2, { posPin: 12345, backofficePassword: 'pw-Secret-1!' }],
       [3, { posPin: 54321 }],
+      [4, { posPin: 22222 }],
     ]);
+    expect((await store().bulkRuns.counts([run.id])).get(run.id)?.withSecrets).toBe(3);
     const dropped = await store().bulkRuns.dropSecrets(run.id);
     expect(dropped.secretsRevealedAt).toBeInstanceOf(Date);
     expect((await store().bulkRuns.readSecrets(run.id)).size).toBe(0);
+    expect((await store().bulkRuns.counts([run.id])).get(run.id)?.withSecrets).toBe(0);
     const raw = (await exec(`select count(*)::int as n from bulk_run_rows where secrets is not null`)) as { rows: { n: number }[] };
     expect(raw.rows[0]?.n).toBe(0);
   });
