@@ -22,6 +22,7 @@ function servicesPresent(tool: ToolDefinition, services: ToolServices): boolean 
   if (!tool.annotations.readOnlyHint && !services.operations) return false;
   if (tool.area === 'backoffice') return services.backoffice !== undefined;
   if (tool.area === 'transactions') return services.transactions !== undefined;
+  if (tool.area === 'bulk') return services.bulk !== undefined;
   return services.audit !== undefined;
 }
 

@@ -1,5 +1,5 @@
 import { startBackofficeSimulator } from '@washops/backoffice-simulator';
-import { connectBackoffice, Operations, type BackofficeConnection } from '@washops/operations';
+import { bulkChanges, connectBackoffice, Operations, type BackofficeConnection } from '@washops/operations';
 import { openStore, type Store, type StoreLocation } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
@@ -78,11 +78,12 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
   });
   const operations = new Operations({ store, ...(clients.backoffice ? { backoffice: clients.backoffice } : {}), ...(logger ? { logger } : {}) });
   const reads = { audit: store.audit, ...(clients.transactions ? { transactions: clients.transactions } : {}) };
+  const backoffice = clients.backoffice;
+  // One engine for every caller: each run records the actor that prepared it, and the store holds the runs.
+  const bulk = backoffice && bulkChanges({ store, operations, backoffice, ...(logger ? { logger } : {}) });
   return {
     servicesFor: (actorName) =>
-      clients.backoffice
-        ? { ...reads, backoffice: clients.backoffice.reads, operations: operations.as({ channel: 'mcp', name: actorName }) }
-        : reads,
+      backoffice && bulk ? { ...reads, backoffice: backoffice.reads, operations: operations.as({ channel: 'mcp', name: actorName }), bulk } : reads,
     description: [...clients.description, `audit log: ${store.location}`],
     close: async () => {
       await Promise.allSettled([clients.backoffice?.close(), clients.transactions?.close()]);

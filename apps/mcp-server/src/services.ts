@@ -1,4 +1,4 @@
-import type { ActorOperations, BackofficeReads } from '@washops/operations';
+import type { ActorOperations, BackofficeReads, BulkChanges } from '@washops/operations';
 import type { AuditQueries } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { InternalError } from '@washops/shared-errors';
@@ -17,6 +17,8 @@ export interface ToolServices {
   operations?: ActorOperations;
   audit?: AuditReads;
   transactions?: TransactionsClient;
+  /** Bulk onboarding and offboarding; a run is recorded as `operations.actor` and writes through the audited operations. */
+  bulk?: BulkChanges;
 }
 
 function required<T>(service: T | undefined, what: string): T {
@@ -28,3 +30,4 @@ export const backofficeOf = (services: ToolServices): BackofficeReads => require
 export const operationsOf = (services: ToolServices): ActorOperations => required(services.operations, 'Back Office write tools');
 export const auditOf = (services: ToolServices): AuditReads => required(services.audit, 'audit tools');
 export const transactionsOf = (services: ToolServices): TransactionsClient => required(services.transactions, 'transaction tools');
+export const bulkOf = (services: ToolServices): BulkChanges => required(services.bulk, 'bulk tools');

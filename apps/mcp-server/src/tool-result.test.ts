@@ -1,4 +1,4 @@
-import { AmbiguousMatchError, DuplicateError, RateLimitError, registerSecret } from '@washops/shared-errors';
+import { AmbiguousMatchError, BulkCheckFailedError, DuplicateError, RateLimitError, RunInProgressError, registerSecret } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { failedToolResult, toolErrorResult } from './tool-result.js';
 
@@ -28,6 +28,19 @@ describe('toolErrorResult', () => {
       { type: 'text', text: 'AMBIGUOUS_MATCH: 2 employees match "Morgan Lee". Matching POS user ids: 7217, 7345. Ask which one is meant, then call again with that posUserId.' },
     ]);
     expect(toolErrorResult(new AmbiguousMatchError('Several match.')).content).toEqual([{ type: 'text', text: 'AMBIGUOUS_MATCH: Several match.' }]);
+  });
+
+  it('lists the rows a refused bulk run must fix and says nothing was written', () => {
+    const result = toolErrorResult(new BulkCheckFailedError('2 rows have errors.', { details: { errorRows: [3, 7] } }));
+    expect(result.content).toEqual([
+      { type: 'text', text: "BULK_CHECK_FAILED: 2 rows have errors. Rows to fix: 3, 7. Nothing was written: call again with dryRun: true to see each row's problem." },
+    ]);
+  });
+
+  it('says to wait and send the same rows again when another process holds the bulk run', () => {
+    const text = JSON.stringify(toolErrorResult(new RunInProgressError('Run r1 is being worked on.', { details: { heldBy: 'host:42' } })).content);
+    expect(text).toContain('RUN_IN_PROGRESS: Run r1 is being worked on. Another process is writing these rows now');
+    expect(text).toContain('send the same rows again to resume');
   });
 
   it('never carries a secret or an internal message', () => {

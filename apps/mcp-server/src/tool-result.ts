@@ -51,5 +51,12 @@ function retryHint(code: string, details: Record<string, unknown>): string {
     const ids = Array.isArray(details['posUserIds']) ? details['posUserIds'].filter((id) => typeof id === 'number') : [];
     if (ids.length > 0) return `Matching POS user ids: ${ids.join(', ')}. Ask which one is meant, then call again with that posUserId.`;
   }
+  if (code === 'BULK_CHECK_FAILED') {
+    const rows = Array.isArray(details['errorRows']) ? details['errorRows'].filter((row) => typeof row === 'number') : [];
+    return `${rows.length ? `Rows to fix: ${rows.join(', ')}. ` : ''}Nothing was written: call again with dryRun: true to see each row's problem.`;
+  }
+  if (code === 'RUN_IN_PROGRESS') {
+    return "Another process is writing these rows now: wait for it to end (the portal's Bulk changes page shows it), then send the same rows again to resume what is left.";
+  }
   return '';
 }

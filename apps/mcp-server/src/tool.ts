@@ -6,7 +6,8 @@ import type { McpLogger } from './log.js';
 import type { ToolServices } from './services.js';
 import { failedToolResult, toolErrorResult } from './tool-result.js';
 
-export type ToolArea = 'backoffice' | 'transactions' | 'audit';
+/** `bulk`: the bulk engine's tools (Back Office writes, many rows per call). */
+export type ToolArea = 'backoffice' | 'transactions' | 'audit' | 'bulk';
 
 /** All four hints, always explicit: clients decide about confirmation prompts from them. */
 export interface ToolAnnotations {

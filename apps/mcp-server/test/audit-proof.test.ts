@@ -15,7 +15,8 @@ import { startAuditedBackoffice, type AuditedBackoffice } from './audited-servic
  * The audit proof: every tool that can change something, called as a model calls it (over HTTP with a
  * named token), leaves exactly one finished audit event naming that token on the `mcp` channel — when it
  * succeeds, when it is refused with a typed error, and when it stops half-way. A write tool without a
- * scenario here fails the first test; one that writes without an event fails the others.
+ * scenario here fails the first test; one that writes without an event fails the others. The bulk tools
+ * write each row through the same operations: a dry run leaves no event, a run one per row written.
  */
 
 const BOT = { username: 'bot', password: 'bot-password-canary-a4d2' };
@@ -164,7 +165,29 @@ const scenarios: Record<string, WriteScenarios> = {
 
 const inject = (fault: BackofficeFault) => backoffice.bo.control.inject(fault);
 
-const writeTools = allTools.filter((tool) => !tool.annotations.readOnlyHint).map((tool) => tool.name);
+/** The bulk tools write row by row through the same operations: each row written leaves its own event (below). */
+const bulkTools = allTools.filter((tool) => tool.area === 'bulk').map((tool) => tool.name);
+const writeTools = allTools.filter((tool) => !tool.annotations.readOnlyHint && tool.area !== 'bulk').map((tool) => tool.name);
+
+interface BulkScenario {
+  operation: string;
+  rows(): Args[];
+  /** One row whose write stops after a step was done (or may have been). */
+  partial: { arm(): Array<{ remove(): void }>; row(): Args };
+}
+
+const bulkScenarios: Record<string, BulkScenario> = {
+  bulk_create_employees: {
+    operation: 'employee.create',
+    rows: () => [newEmployee(), newEmployee()],
+    partial: { arm: () => [inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 })], row: newEmployee },
+  },
+  bulk_disable_employees: {
+    operation: 'employee.disable',
+    rows: () => [{ posUserId: activePosUserId() }, { posUserId: activePosUserId() }],
+    partial: { arm: readBackFails('POST /employee/update', 'GET /employee/edit/*'), row: () => ({ posUserId: activePosUserId() }) },
+  },
+};
 
 beforeAll(async () => {
   backoffice = await startAuditedBackoffice(BOT, logger);
@@ -236,6 +259,36 @@ describe('every write tool leaves exactly one finished audit event', () => {
       expect(result.isError, textOf(result)).toBe(true);
       expect(added).toEqual([expect.objectContaining({ actor: TOKEN_NAME, channel: 'mcp', state: 'partial', finishedAt: expect.any(Date) })]);
       expect(textOf(result)).toContain(`(Reference: ${added[0]!.correlationId})`);
+    });
+  });
+
+  describe('the bulk tools: none for a dry run, one per row written', () => {
+    it('has a scenario for each bulk tool', () => {
+      expect(bulkTools.length).toBeGreaterThan(0);
+      expect(Object.keys(bulkScenarios).sort()).toEqual([...bulkTools].sort());
+    });
+
+    describe.each(bulkTools)('%s', (name) => {
+      const scenario = () => bulkScenarios[name] as BulkScenario;
+
+      it('dry run: no event; run: one succeeded event per row, the token\'s name as actor, channel mcp', async () => {
+        const rows = scenario().rows();
+        const dryRun = await callAndCollect(name, { rows });
+        expect(dryRun.result.isError, textOf(dryRun.result)).toBeFalsy();
+        expect(dryRun.added).toEqual([]);
+        const run = await callAndCollect(name, { rows, dryRun: false });
+        expect(run.result.isError, textOf(run.result)).toBeFalsy();
+        const finished = expect.objectContaining({ operation: scenario().operation, actor: TOKEN_NAME, channel: 'mcp', state: 'succeeded', finishedAt: expect.any(Date) });
+        expect(run.added).toEqual(rows.map(() => finished));
+      });
+
+      it('a row stopped half-way: its event is partial, and every event of the run is finished under the token\'s name', async () => {
+        const faults = scenario().partial.arm();
+        const { result, added } = await callAndCollect(name, { rows: [scenario().partial.row()], dryRun: false }).finally(() => faults.forEach((fault) => fault.remove()));
+        expect(result.isError, textOf(result)).toBeFalsy();
+        expect(added.filter((event) => event.operation === scenario().operation).map((event) => event.state)).toEqual(['partial']);
+        expect(added.every((event) => event.actor === TOKEN_NAME && event.channel === 'mcp' && event.finishedAt instanceof Date)).toBe(true);
+      });
     });
   });
 

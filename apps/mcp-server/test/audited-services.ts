@@ -1,6 +1,6 @@
 import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
-import { backofficeConnectionOf, Operations } from '@washops/operations';
+import { backofficeConnectionOf, bulkChanges, Operations, type BulkChanges } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import type { McpLogger } from '../src/log.js';
 import type { ToolServices } from '../src/services.js';
@@ -8,6 +8,8 @@ import type { ToolServices } from '../src/services.js';
 export interface AuditedServices {
   /** The in-memory store the writes are audited in. */
   store: Store;
+  /** The bulk engine the bulk tools use, over the same store and operations. */
+  bulk: BulkChanges;
   /** The Back Office tools' services acting as `actorName` on the `mcp` channel, as `createServices` builds them. */
   servicesFor(actorName?: string): ToolServices;
   /** Closes the client and the store. */
@@ -19,9 +21,11 @@ export async function auditedServicesOver(client: BackofficeClient, logger?: Mcp
   const store = await openStore({ inMemory: true });
   const connection = backofficeConnectionOf(client);
   const operations = new Operations({ store, backoffice: connection, ...(logger ? { logger } : {}) });
+  const bulk = bulkChanges({ store, operations, backoffice: connection, ...(logger ? { logger } : {}) });
   return {
     store,
-    servicesFor: (actorName = 'test') => ({ backoffice: connection.reads, audit: store.audit, operations: operations.as({ channel: 'mcp', name: actorName }) }),
+    bulk,
+    servicesFor: (actorName = 'test') => ({ backoffice: connection.reads, audit: store.audit, operations: operations.as({ channel: 'mcp', name: actorName }), bulk }),
     close: async () => {
       await connection.close();
       await store.close();

@@ -1,8 +1,15 @@
 import { Writable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, it } from 'vitest';
 import { readMcpConfig } from '../src/config.js';
 import { createMcpLogger } from '../src/log.js';
+import { createServer } from '../src/server.js';
 import { createServices } from '../src/services-factory.js';
+
+/** Each test opens a database and starts both simulators: slow on a busy machine. */
+const START_TIMEOUT_MS = 60_000;
 
 it('gives both clients the server\'s redacting logger, so their request and retry logs reach stderr with no secret', async () => {
   const written: string[] = [];
@@ -28,7 +35,7 @@ it('gives both clients the server\'s redacting logger, so their request and retr
   expect(lines.some((line) => line.client === 'backoffice')).toBe(true);
   expect(written.join('')).not.toContain('demo-key');
   expect(written.join('')).not.toContain('bot-password');
-});
+}, START_TIMEOUT_MS);
 
 it('binds the audited writes to the actor each caller is, on the mcp channel, over one audit log', async () => {
   const running = await createServices(readMcpConfig(['--demo'], {}));
@@ -42,4 +49,24 @@ it('binds the audited writes to the actor each caller is, on the mcp channel, ov
   } finally {
     await running.close();
   }
-});
+}, START_TIMEOUT_MS);
+
+it('gives every caller the one bulk engine, and records a bulk run as the caller that made it', async () => {
+  const running = await createServices(readMcpConfig(['--demo'], {}), createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() })));
+  try {
+    const nightly = running.servicesFor('nightly-sync');
+    expect(nightly.bulk).toBeDefined();
+    expect(running.servicesFor('stdio').bulk).toBe(nightly.bulk);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'factory-test', version: '1' });
+    await Promise.all([createServer({ services: nightly }).connect(serverSide), client.connect(clientSide)]);
+    const leaver = (await nightly.backoffice!.listEmployees({ active: 'active' })).find((employee) => employee.posUserId !== null)!;
+    const result = (await client.callTool({ name: 'bulk_disable_employees', arguments: { rows: [{ posUserId: leaver.posUserId }], dryRun: false } })) as CallToolResult;
+    await client.close();
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    const [run] = await nightly.bulk!.list({ limit: 1 });
+    expect(run).toMatchObject({ kind: 'disable', state: 'finished', actor: { channel: 'mcp', name: 'nightly-sync' } });
+  } finally {
+    await running.close();
+  }
+}, START_TIMEOUT_MS);

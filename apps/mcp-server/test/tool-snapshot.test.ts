@@ -19,6 +19,6 @@ it('pins every tool as a model sees it', async () => {
   const { tools } = await client.listTools();
   await client.close();
   await Promise.all([audited.close(), transactions.close()]);
-  expect(tools).toHaveLength(25);
+  expect(tools).toHaveLength(27);
   await expect(JSON.stringify(tools, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/tools.snapshot.json');
 });

@@ -91,7 +91,7 @@ afterAll(async () => {
 const WRITE_TOOLS = allTools.filter((tool) => !tool.annotations.readOnlyHint).map((tool) => tool.name);
 
 describe('the tool list', () => {
-  it('registers all twenty-five tools with a title, a description and all four annotations', async () => {
+  it('registers all twenty-seven tools with a title, a description and all four annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
@@ -99,7 +99,7 @@ describe('the tool list', () => {
         ...['create_backoffice_user', 'apply_backoffice_template', 'list_backoffice_users', 'get_employee', 'find_employees', 'list_employees'],
         ...['list_sites', 'list_departments', 'list_permissions', 'is_pos_user_id_available', 'is_email_available', 'is_phone_available'],
         ...['list_transaction_sites', 'list_transactions', 'list_transactions_by_type', 'list_transactions_v2', 'get_transaction'],
-        ...['load_transaction_job', 'list_audit_events'],
+        ...['load_transaction_job', 'list_audit_events', 'bulk_create_employees', 'bulk_disable_employees'],
       ].sort(),
     );
     for (const tool of tools) {
@@ -124,6 +124,9 @@ describe('the tool list', () => {
       find_employees: [true, false, true],
       list_backoffice_users: [true, false, true],
       list_transactions: [true, false, true],
+      // The same rows again resume their run or are refused: no second effect.
+      bulk_create_employees: [false, false, true],
+      bulk_disable_employees: [false, true, true],
     };
     for (const [name, [readOnlyHint, destructiveHint, idempotentHint]] of Object.entries(hints)) {
       expect(byName[name]!.annotations, name).toMatchObject({ readOnlyHint, destructiveHint, idempotentHint });

@@ -1,5 +1,7 @@
 import type { ToolDefinition } from '../tool.js';
 import { applyBackofficeTemplate } from './apply-backoffice-template.js';
+import { bulkCreateEmployees } from './bulk-create-employees.js';
+import { bulkDisableEmployees } from './bulk-disable-employees.js';
 import { createBackofficeUser } from './create-backoffice-user.js';
 import { createEmployee } from './create-employee.js';
 import { disableEmployee } from './disable-employee.js';
@@ -35,6 +37,8 @@ export const allTools = [
   setEmployeePermission,
   createBackofficeUser,
   applyBackofficeTemplate,
+  bulkCreateEmployees,
+  bulkDisableEmployees,
   listSites,
   listDepartments,
   listPermissions,
