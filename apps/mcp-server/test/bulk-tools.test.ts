@@ -172,22 +172,23 @@ describe('bulk_create_employees', () => {
     for await (const event of audited.store.audit.stream({ operation: 'employee.create', actor: ACTOR })) events.push(event);
     expect(events.filter((event) => event.state === 'succeeded' && event.channel === 'mcp')).toHaveLength(4);
 
-    // The secrets exist (the results file has them); the answer has none of them.
+    // The secrets the run wrote with (kept in the store for the results file): the answer has none of them.
     const answer = JSON.stringify(result);
+    const kept = await audited.store.bulkRuns.readSecrets(out.run!.id);
     const pins = rows.map((row) => holders(row['posUserId'] as number)[0]!.posPin);
+    expect([1, 2, 3, 4].map((row) => kept.get(row)?.['posPin'])).toEqual(pins);
     expect(pins[1]).toBe(PLANTED_PIN);
-    const results = await audited.bulk.resultsCsv(out.run!.id, { revealSecrets: true });
-    expect(results.secretsIncluded).toBe(true);
-    // Columns: row, outcome, employeeId, posUserId, email, posPin, backofficeUsername, backofficePassword, …
-    const cells = (row: number) => results.csv.split(/\r?\n/).find((line) => line.startsWith(`${row},`))!.split(',');
-    expect([1, 2, 3, 4].map((row) => Number(cells(row)[5]))).toEqual(pins);
-    const generatedPassword = cells(3)[7]!;
-    expect(generatedPassword.length).toBeGreaterThanOrEqual(8);
-    expect(cells(4)[7]).toBe(PLANTED_PASSWORD);
+    const generatedPassword = String(kept.get(3)?.['backofficePassword']);
+    expect(generatedPassword).toHaveLength(16);
+    expect(kept.get(4)?.['backofficePassword']).toBe(PLANTED_PASSWORD);
     for (const pin of pins) expect(answer).not.toMatch(new RegExp(`\\b${pin}\\b`));
     expect(answer).not.toContain(generatedPassword);
     expect(answer).not.toContain(PLANTED_PASSWORD);
     expect(answer).not.toMatch(/posPin|password"/i);
+    // Where a person gets them instead: the results file, once.
+    const results = await audited.bulk.resultsCsv(out.run!.id, { revealSecrets: true });
+    expect(results.secretsIncluded).toBe(true);
+    for (const secret of [...pins.map(String), generatedPassword, PLANTED_PASSWORD]) expect(results.csv).toContain(secret);
   });
 
   it('stops when the call is cancelled, after the rows in flight; the same rows again resume the run and create nobody twice', async () => {
@@ -218,6 +219,23 @@ describe('bulk_create_employees', () => {
     expect(resumed.run).toMatchObject({ id: stopped!.id, state: 'finished', counts: { done: rows.length, failed: 0 } });
     for (const row of rows) expect(holders(row['posUserId'] as number)).toHaveLength(1);
     expect(inserts() - insertsBefore).toBe(rows.length);
+  });
+});
+
+describe('bulk_create_employees, the same rows twice at once', () => {
+  it('answers RUN_IN_PROGRESS while their run is being written, and the run goes on to create each row once', async () => {
+    const rows = [hire(), hire(), hire()];
+    bo.control.setLatency(60);
+    const first = call('bulk_create_employees', { rows, dryRun: false, concurrency: 1 });
+    await expect.poll(async () => (await audited.bulk.list({ limit: 1 }))[0]?.state, { timeout: 10_000 }).toBe('running');
+
+    const second = await call('bulk_create_employees', { rows, dryRun: false });
+    bo.control.setLatency(0);
+
+    expect(second.isError).toBe(true);
+    expect(textOf(second)).toMatch(/^RUN_IN_PROGRESS: .* Another process is writing these rows now: wait for it to end/);
+    expect(outputOf(await first).run).toMatchObject({ state: 'finished', counts: { done: 3, failed: 0 } });
+    for (const row of rows) expect(holders(row['posUserId'] as number)).toHaveLength(1);
   });
 });
 
