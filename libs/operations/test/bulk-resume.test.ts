@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { RunInProgressError } from '@washops/shared-errors';
+import { StoreUnavailableError } from '@washops/store';
 import { expect, it } from 'vitest';
 import { Operations, backofficeConnectionOf } from '../src/index.js';
 import { BackofficeClient, type CreateEmployeeInput } from '@washops/backoffice-client';
@@ -116,6 +117,20 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(ended.progress.done).toBeLessThan(4);
     expect((await bulk.execute(run.id)).state).toBe('finished');
     expect(inserts(sim())).toBe(4);
+  });
+
+  it('a store failure mid-run stops it and lets go of it: the next execute resumes at once and settles the row', async () => {
+    const { rows, sheet, run } = await prepared(2);
+    const real = store();
+    const failing = { ...real, bulkRuns: { ...real.bulkRuns, endRow: () => Promise.reject(new StoreUnavailableError('The database is unavailable.')) } };
+    const broken = bulkFor(failing, sim());
+    await expect(broken.execute(run.id)).rejects.toBeInstanceOf(StoreUnavailableError);
+    const bulk = bulkFor(real, sim());
+    expect(await bulk.get(run.id)).toMatchObject({ state: 'interrupted' });
+    expect((await bulk.rows(run.id)).map((r) => r.state)).toEqual(['running', 'pending']);
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 2 } });
+    expect(inserts(sim())).toBe(2);
+    expect(sheet.rows).toHaveLength(rows.length);
   });
 
   it('a second process is refused while the holder lives; at start-up a dead holder’s run becomes interrupted', async () => {
