@@ -47,6 +47,27 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(results[0]).toMatchObject({ outcome: 'created', posPin: String(employee?.posPin) });
   });
 
+  it('a linked user that failed after the employee was made is created on resume with the row’s own password', async () => {
+    const bulk = bulkFor(store(), sim());
+    const username = `resume_${Date.now().toString(36)}`;
+    const rows = [hireCells({ requiresBackoffice: 'true', backofficeUsername: username, permission: 'Manager' })];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'linked.csv', content: csvOf(rows) }));
+    sim().control.inject({ route: 'POST /user/insert', kind: 'serverError', count: 1 });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'interrupted', progress: { failed: 1 } });
+    const [partial] = await bulk.rows(run.id);
+    expect(partial).toMatchObject({ state: 'partial' });
+    expect(sim().control.users().some((u) => u.username === username)).toBe(false);
+    const password = (await store().bulkRuns.readSecrets(run.id)).get(2)?.['backofficePassword'];
+    expect(typeof password).toBe('string');
+
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 1 } });
+    const user = sim().control.users().find((u) => u.username === username);
+    expect(user?.employeeId).toBe(partial?.employeeId);
+    expect(inserts(sim())).toBe(1);
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
+    expect(results[0]).toMatchObject({ outcome: 'created', backofficeUsername: username, backofficePassword: password });
+  });
+
   it('an insert whose answer was dropped after it applied is settled, created once', async () => {
     const { bulk, rows, run } = await prepared(2);
     sim().control.inject({ route: 'POST /employee/insert', kind: 'dropAfterApply', count: 1 });
