@@ -3,6 +3,7 @@ export { BackofficeClient, type BackofficeClientOptions, type RequestOptions, ty
 export type { WriteStep } from './operations/context.js';
 export { WRITE_PLANS } from './operations/context.js';
 export { EMAIL_PATTERN, emailKey, phoneDigits } from './normalize.js';
+export { generatePassword, generatePin } from './secrets.js';
 export { FALLBACK_TEMPLATE } from './operations/create-employee.js';
 export { LINKED_USER_WARNING } from './operations/disable-employee.js';
 export {

@@ -55,3 +55,11 @@ export type BulkRunState = (typeof BULK_RUN_STATES)[number];
  */
 export const BULK_ROW_STATES = ['pending', 'running', 'partial', 'done', 'failed'] as const;
 export type BulkRowState = (typeof BULK_ROW_STATES)[number];
+
+/** Why a bulk row failed or what is left of it: a public code and message, the column it is about, public details. */
+export interface BulkRowError {
+  code: string;
+  message: string;
+  field?: string;
+  details?: Record<string, unknown>;
+}

@@ -1,16 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
   AUDIT_CHANNELS,
   AUDIT_STATES,
+  BULK_KINDS,
+  BULK_ROW_STATES,
+  BULK_RUN_STATES,
   EXPORT_STATES,
   PORTAL_ROLES,
   type AuditOutcome,
+  type BulkRowError,
   type AuditSteps,
   type AuditTarget,
 } from './constants.js';
 
-export { AUDIT_CHANNELS, AUDIT_STATES, EXPORT_STATES, PORTAL_ROLES } from './constants.js';
+export { AUDIT_CHANNELS, AUDIT_STATES, BULK_KINDS, BULK_ROW_STATES, BULK_RUN_STATES, EXPORT_STATES, PORTAL_ROLES } from './constants.js';
 export type { AuditChannel, AuditOutcome, AuditState, AuditSteps, AuditTarget, ExportState, PortalRole } from './constants.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -123,4 +127,69 @@ export const auditEvents = pgTable(
   ],
 );
 
-export const schema = { portalUsers, portalSessions, signInThrottle, exports, auditEvents };
+/**
+ * A bulk run of one file (README, "Bulk changes"): the same (kind, file hash) while unfinished is the same run, so
+ * running a file again resumes it. One process works it at a time: the lease (holder, host, pid, heartbeat).
+ */
+export const bulkRuns = pgTable(
+  'bulk_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: BULK_KINDS }).notNull(),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the file's bytes (hex). */
+    fileHash: text('file_hash').notNull(),
+    actorChannel: text('actor_channel', { enum: AUDIT_CHANNELS }).notNull(),
+    actorName: text('actor_name').notNull(),
+    state: text('state', { enum: BULK_RUN_STATES }).notNull(),
+    concurrency: integer('concurrency').notNull(),
+    rowsTotal: integer('rows_total').notNull(),
+    leaseHolder: text('lease_holder'),
+    leaseHost: text('lease_host'),
+    leasePid: integer('lease_pid'),
+    leaseHeartbeatAt: timestamp('lease_heartbeat_at', { withTimezone: true }),
+    /** Set by Cancel from any process; the holder reads it between rows. */
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** When the results file with the secrets was handed out (the secrets were dropped then). */
+    secretsRevealedAt: timestamp('secrets_revealed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('bulk_runs_kind_check', sql`${t.kind} in ('create', 'disable')`),
+    check('bulk_runs_channel_check', sql`${t.actorChannel} in ('portal', 'mcp', 'cli')`),
+    check('bulk_runs_state_check', sql`${t.state} in ('queued', 'running', 'cancelling', 'cancelled', 'interrupted', 'finished')`),
+    check('bulk_runs_concurrency_check', sql`${t.concurrency} >= 1`),
+    index('bulk_runs_kind_hash_idx').on(t.kind, t.fileHash),
+    index('bulk_runs_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** One row of a bulk run: its input without secrets, where it stands, and the secrets made for it until shown. */
+export const bulkRunRows = pgTable(
+  'bulk_run_rows',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => bulkRuns.id, { onDelete: 'cascade' }),
+    /** Spreadsheet row number (header = 1) or JSON row number (from 1). */
+    rowNumber: integer('row_number').notNull(),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: BULK_ROW_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    employeeId: integer('employee_id'),
+    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
+    error: jsonb('error').$type<BulkRowError>(),
+    /** The PIN and Back Office password given or generated before the write; null once shown (or never made). */
+    secrets: jsonb('secrets').$type<Record<string, string | number>>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'bulk_run_rows_pkey', columns: [t.runId, t.rowNumber] }),
+    check('bulk_run_rows_state_check', sql`${t.state} in ('pending', 'running', 'partial', 'done', 'failed')`),
+  ],
+);
+
+export const schema = { portalUsers, portalSessions, signInThrottle, exports, auditEvents, bulkRuns, bulkRunRows };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
 import { auditQueries, streamOver, type AuditQueries } from './audit.js';
+import { bulkRunQueries, type BulkRunQueries } from './bulk-runs.js';
 import { connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
 import { connectEmbedded } from './embedded/connection.js';
 import { exportQueries, type ExportQueries } from './exports.js';
@@ -40,6 +41,8 @@ export interface Store {
   readonly exports: ExportQueries;
   /** The audit log: every write, append-only (a trigger refuses changes to finished events). */
   readonly audit: AuditQueries;
+  /** Bulk runs of a file and their rows: leased by one process at a time, resumable. */
+  readonly bulkRuns: BulkRunQueries;
   /** Resolves when the database answers; throws `StoreUnavailableError` otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -95,6 +98,7 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     throttle: wrap(throttleQueries(db)),
     exports: wrap(exportQueries(db)),
     audit: guardedAudit(auditQueries(db), wrap),
+    bulkRuns: wrap(bulkRunQueries(db)),
     ping: ping.ping,
     close() {
       closed ??= connection.close();

@@ -1,10 +1,19 @@
-import { InternalError } from '@washops/shared-errors';
+import { hostname } from 'node:os';
+import { parseInput } from '@washops/client-core';
+import { BulkCheckFailedError } from '@washops/shared-errors';
 import type { Store } from '@washops/store';
+import { stringify } from 'csv-stringify/sync';
 import type { Actor } from '../actor.js';
+import { actorSchema } from '../audit-rules.js';
 import type { OperationsLogger } from '../audited-write.js';
 import type { BackofficeConnection } from '../connection.js';
 import type { Operations } from '../operations.js';
-import type { BulkCheckReport, BulkFile, BulkKind, BulkProgress, BulkRowResult, BulkRunView } from './types.js';
+import { columnsOf } from './cells.js';
+import { checkSheet, type PreviousRun } from './check.js';
+import { concurrencyOf, executeRun, leaseRules } from './execute.js';
+import { resultsFile, rowResult, viewsOf } from './results.js';
+import { parseCsvSheet, sheetOfJsonRows } from './sheet.js';
+import { BULK_LIMITS, type BulkCheckReport, type BulkFile, type BulkKind, type BulkProgress, type BulkRowResult, type BulkRunView } from './types.js';
 
 /** A parsed file or list of rows, ready for the dry run: each row's cells as text, by column. */
 export interface BulkSheet {
@@ -80,7 +89,109 @@ export interface BulkChanges {
   templateCsv(kind: BulkKind): string;
 }
 
+/** The example row of each template file: it passes the schema (the tenant decides the rest in the dry run). */
+const TEMPLATE_ROWS: Record<BulkKind, Record<string, string>> = {
+  create: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '(555) 010-0199',
+    email: 'ada.lovelace@example.com',
+    posUserId: '4501',
+    wageRate: '15.50',
+    startDate: '2026-04-01',
+    availableSites: 'all',
+    permission: 'Cashier',
+    departments: 'Greeter;Line',
+    requiresBackoffice: 'false',
+  },
+  disable: { posUserId: '4501', email: '' },
+};
+
 export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
-  void deps;
-  throw new InternalError('bulkChanges is not built yet');
+  const { store } = deps;
+  const reads = deps.backoffice.reads;
+  const runDeps = { store, operations: deps.operations, reads, logger: deps.logger };
+
+  async function previousRun(kind: BulkKind, fileHash: string): Promise<PreviousRun | undefined> {
+    const run = await store.bulkRuns.findUnfinished(kind, fileHash);
+    if (!run) return undefined;
+    const rows = await store.bulkRuns.rows(run.id);
+    return { runId: run.id, states: new Map(rows.map((row) => [row.rowNumber, row.state])) };
+  }
+
+  async function view(runId: string): Promise<BulkRunView> {
+    const [only] = await viewsOf(store, [await store.bulkRuns.get(runId)]);
+    return only as BulkRunView;
+  }
+
+  return {
+    parseCsv: (kind, file) => parseCsvSheet(kind, file),
+    sheetOfRows: (kind, rows, name) => sheetOfJsonRows(kind, rows, name),
+
+    async check(sheet, options = {}) {
+      return (await checkSheet(reads, sheet, await previousRun(sheet.kind, sheet.fileHash), options.signal)).report;
+    },
+
+    async prepare(actor, sheet, options = {}) {
+      const who = parseInput(actorSchema, actor, 'actor');
+      const concurrency = concurrencyOf(options.concurrency, BULK_LIMITS.defaultConcurrency);
+      const { report, inputs } = await checkSheet(reads, sheet, await previousRun(sheet.kind, sheet.fileHash));
+      const errorRows = report.rows.filter((row) => row.status === 'error').map((row) => row.rowNumber);
+      if (errorRows.length > 0) {
+        const shown = errorRows.slice(0, 20).join(', ') + (errorRows.length > 20 ? ', …' : '');
+        throw new BulkCheckFailedError(`${errorRows.length} row${errorRows.length > 1 ? 's have' : ' has'} errors (row ${shown}); nothing was written. Fix them and check again.`, {
+          details: { errorRows, counts: report.counts },
+        });
+      }
+      const { run } = await store.bulkRuns.createOrFindUnfinished({
+        kind: sheet.kind,
+        fileName: sheet.fileName,
+        fileHash: sheet.fileHash,
+        actor: { channel: who.channel, name: who.name },
+        concurrency,
+        rows: inputs,
+      });
+      return { run: await view(run.id), report };
+    },
+
+    async execute(runId, options = {}) {
+      const ended = await executeRun(runDeps, await store.bulkRuns.get(runId), options);
+      return view(ended.id);
+    },
+
+    async cancel(runId) {
+      await store.bulkRuns.requestCancel(runId);
+      return view(runId);
+    },
+
+    get: view,
+
+    async rows(runId) {
+      await store.bulkRuns.get(runId);
+      return (await store.bulkRuns.rows(runId)).map(rowResult);
+    },
+
+    async list(options = {}) {
+      return viewsOf(store, await store.bulkRuns.list(options));
+    },
+
+    async resultsCsv(runId, options) {
+      const run = await store.bulkRuns.get(runId);
+      const rows = await store.bulkRuns.rows(runId);
+      const file = resultsFile(run, rows, options.revealSecrets ? await store.bulkRuns.readSecrets(runId) : null);
+      // Shown once: a finished run's secrets go as soon as its file with them is handed out.
+      if (options.revealSecrets && run.state === 'finished' && file.secretsIncluded) await store.bulkRuns.dropSecrets(runId);
+      return file;
+    },
+
+    async recoverInterrupted() {
+      return (await store.bulkRuns.markInterrupted(hostname(), leaseRules)).length;
+    },
+
+    templateCsv(kind) {
+      const columns = [...columnsOf(kind)];
+      const example = TEMPLATE_ROWS[kind];
+      return stringify([columns, columns.map((column) => example[column] ?? '')], { record_delimiter: 'windows' });
+    },
+  };
 }
