@@ -2,6 +2,7 @@ import { BulkCheckFailedError, BulkFileError } from '@washops/shared-errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coerceCell, inputOfCells, schemaIssues } from '../src/bulk/cells.js';
+import { spreadsheetSafePassword } from '../src/bulk/row-work.js';
 import { BULK_LIMITS } from '../src/index.js';
 import { actor, bulkFor, csvOf, hireCells } from './bulk-support.js';
 import { describeEachBackend, useSimulator, vendorPosts } from './support.js';
@@ -199,5 +200,15 @@ describe('cell coercion', () => {
     expect(coerceCell('availableSites', ' ALL ')).toBe('all');
     expect(coerceCell('posUserId', '12.5')).toBe('12.5');
     expect(coerceCell('requiresBackoffice', 'maybe')).toBe('maybe');
+  });
+});
+
+describe('generated Back Office passwords', () => {
+  it('never begin like a formula, so the results file shows them exactly as set', () => {
+    for (let i = 0; i < 2_000; i++) {
+      const password = spreadsheetSafePassword();
+      expect(password).toMatch(/^[^=+\-@\t\r]/);
+      expect(password).toHaveLength(16);
+    }
   });
 });

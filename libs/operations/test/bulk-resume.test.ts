@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { RunInProgressError } from '@washops/shared-errors';
+import { StoreUnavailableError } from '@washops/store';
 import { expect, it } from 'vitest';
 import { Operations, backofficeConnectionOf } from '../src/index.js';
 import { BackofficeClient, type CreateEmployeeInput } from '@washops/backoffice-client';
@@ -44,6 +45,27 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect([...(employee?.grants ?? [])].sort()).toEqual([...(cashier?.grants ?? [])].sort());
     const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
     expect(results[0]).toMatchObject({ outcome: 'created', posPin: String(employee?.posPin) });
+  });
+
+  it('a linked user that failed after the employee was made is created on resume with the row’s own password', async () => {
+    const bulk = bulkFor(store(), sim());
+    const username = `resume_${Date.now().toString(36)}`;
+    const rows = [hireCells({ requiresBackoffice: 'true', backofficeUsername: username, permission: 'Manager' })];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'linked.csv', content: csvOf(rows) }));
+    sim().control.inject({ route: 'POST /user/insert', kind: 'serverError', count: 1 });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'interrupted', progress: { failed: 1 } });
+    const [partial] = await bulk.rows(run.id);
+    expect(partial).toMatchObject({ state: 'partial' });
+    expect(sim().control.users().some((u) => u.username === username)).toBe(false);
+    const password = (await store().bulkRuns.readSecrets(run.id)).get(2)?.['backofficePassword'];
+    expect(typeof password).toBe('string');
+
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 1 } });
+    const user = sim().control.users().find((u) => u.username === username);
+    expect(user?.employeeId).toBe(partial?.employeeId);
+    expect(inserts(sim())).toBe(1);
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
+    expect(results[0]).toMatchObject({ outcome: 'created', backofficeUsername: username, backofficePassword: password });
   });
 
   it('an insert whose answer was dropped after it applied is settled, created once', async () => {
@@ -116,6 +138,20 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(ended.progress.done).toBeLessThan(4);
     expect((await bulk.execute(run.id)).state).toBe('finished');
     expect(inserts(sim())).toBe(4);
+  });
+
+  it('a store failure mid-run stops it and lets go of it: the next execute resumes at once and settles the row', async () => {
+    const { rows, sheet, run } = await prepared(2);
+    const real = store();
+    const failing = { ...real, bulkRuns: { ...real.bulkRuns, endRow: () => Promise.reject(new StoreUnavailableError('The database is unavailable.')) } };
+    const broken = bulkFor(failing, sim());
+    await expect(broken.execute(run.id)).rejects.toBeInstanceOf(StoreUnavailableError);
+    const bulk = bulkFor(real, sim());
+    expect(await bulk.get(run.id)).toMatchObject({ state: 'interrupted' });
+    expect((await bulk.rows(run.id)).map((r) => r.state)).toEqual(['running', 'pending']);
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 2 } });
+    expect(inserts(sim())).toBe(2);
+    expect(sheet.rows).toHaveLength(rows.length);
   });
 
   it('a second process is refused while the holder lives; at start-up a dead holder’s run becomes interrupted', async () => {

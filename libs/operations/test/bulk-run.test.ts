@@ -69,4 +69,21 @@ describeEachBackend('bulk hires over the BackOffice simulator', (store) => {
     expect(results[0]?.['email']).toBe(`'=cmd|calc.${cells['posUserId']}@example.invalid`);
     expect(results[0]?.['posPin']).toBe('');
   });
+
+  it('a row that failed with nothing applied shows no PIN, and its unused one is dropped with the rest', async () => {
+    const bulk = bulkFor(store(), sim());
+    const rows = [hireCells(), hireCells()];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'one-fails.csv', content: csvOf(rows) }));
+    sim().control.inject({ route: 'POST /employee/insert', kind: 'serverError', count: 1 });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 1, failed: 1 }, secretsAvailable: true });
+    const failed = (await bulk.rows(run.id)).find((r) => r.state === 'failed');
+    expect(failed).toMatchObject({ state: 'failed', employeeId: null });
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
+    const shown = Object.fromEntries(results.map((r) => [r['outcome'], r]));
+    expect(shown['failed']).toMatchObject({ row: String(failed?.rowNumber), posPin: '' });
+    expect(shown['failed']?.['error']).toMatch(/^BACKOFFICE_SERVER_ERROR: /);
+    expect(shown['created']?.['posPin']).toMatch(/^\d{5}$/);
+    expect(await bulk.get(run.id)).toMatchObject({ secretsAvailable: false });
+    expect((await store().bulkRuns.readSecrets(run.id)).size).toBe(0);
+  });
 });
