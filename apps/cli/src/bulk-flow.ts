@@ -92,6 +92,7 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
       return;
     }
     if (stop.aborted) {
+      io.stdout.write('Stopped before any write.\n');
       status = BULK_EXIT.interrupted;
       return;
     }

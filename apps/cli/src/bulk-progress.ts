@@ -17,7 +17,8 @@ function terminalBar(io: CliIo): ProgressDisplay {
   const bar = new SingleBar({
     stream: io.stderr as NodeJS.WritableStream,
     format: '{bar} {done}/{total} done | {failed} failed | {remaining} remaining | {rate} | {left}',
-    hideCursor: true,
+    // A second Ctrl-C quits without taking the bar down: a hidden cursor would stay hidden.
+    hideCursor: false,
     clearOnComplete: false,
     barsize: 24,
   });

@@ -161,6 +161,24 @@ describe('washops employees import', () => {
     }
   });
 
+  it('a row that fails at its write leaves the others done and exits 1, its error in the results file', async () => {
+    const rows = [hire(), hire()];
+    const file = await fileOf('one-fails.csv', csv(rows));
+    const fault = sim.control.inject({ route: 'POST /employee/insert', kind: 'serverError', count: 1 });
+    try {
+      const run = await washops(['employees', 'import', file, '--concurrency', '1']);
+      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(1);
+      expect(run.stdout).toContain('1 row of 2 created, 1 failed.');
+      const results = await resultsOf(join(workDir, 'one-fails.results.csv'));
+      expect(results.map((r) => r['outcome'])).toEqual(['failed', 'created']);
+      expect(results[0]?.['posPin']).toBe('');
+      expect(results[0]?.['error']).not.toBe('');
+      expect(sim.control.employees().filter((e) => String(e.posUserId) === rows[0]?.['posUserId'])).toHaveLength(0);
+    } finally {
+      fault.remove();
+    }
+  });
+
   it('a row with a wrong type or a POS id used twice in the file stops the run before any write (exit 1)', async () => {
     const twice = hire();
     const file = await fileOf('bad-rows.csv', csv([hire({ wageRate: 'lots' }), twice, { ...hire(), posUserId: twice['posUserId'] as string }]));
