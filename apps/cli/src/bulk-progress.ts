@@ -16,7 +16,7 @@ export interface ProgressDisplay {
 function terminalBar(io: CliIo): ProgressDisplay {
   const bar = new SingleBar({
     stream: io.stderr as NodeJS.WritableStream,
-    format: '{bar} {done}/{total} done | {failed} failed | {remaining} remaining | {rate} | {left}',
+    format: '{bar} {done}/{total} done | {failed} failed | {remaining} remaining | {rate}{left}',
     // A second Ctrl-C quits without taking the bar down: a hidden cursor would stay hidden.
     hideCursor: false,
     clearOnComplete: false,
@@ -30,7 +30,7 @@ function terminalBar(io: CliIo): ProgressDisplay {
         failed: progress.failed,
         remaining: progress.remaining,
         rate: progress.ratePerMinute === null ? '— rows/min' : `${progress.ratePerMinute.toFixed(1)} rows/min`,
-        left: progress.etaMs === null || progress.remaining === 0 ? '' : `about ${durationText(progress.etaMs)} left`,
+        left: progress.etaMs === null || progress.remaining === 0 ? '' : ` | about ${durationText(progress.etaMs)} left`,
       };
       const finished = progress.done + progress.failed;
       if (!started) bar.start(progress.total, finished, values);

@@ -94,7 +94,10 @@ describe('progress', () => {
     const io = { stderr: { write: (text: string) => void written.push(text), isTTY: true, columns: 200, cursorTo: () => true, clearLine: () => true, moveCursor: () => true, on: () => undefined, removeListener: () => undefined } } as unknown as CliIo;
     const display = progressDisplay(io);
     display.update(progress());
+    display.update(progress({ done: 39, remaining: 0, etaMs: 0 }));
     display.stop();
-    expect(written.join('')).toContain('12/40 done | 1 failed | 27 remaining | 14.2 rows/min | about 1 min 54 s left');
+    const screen = written.join('');
+    expect(screen).toContain('12/40 done | 1 failed | 27 remaining | 14.2 rows/min | about 1 min 54 s left');
+    expect(screen).toMatch(/39\/40 done \| 1 failed \| 0 remaining \| 14\.2 rows\/min(?! \|)/);
   });
 });
