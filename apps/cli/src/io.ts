@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
   stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  /** On a terminal (`isTTY`) long work shows a live progress bar here; elsewhere, plain lines. */
+  stderr: { write(text: string): unknown; isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   /** Where relative paths start: the shell's folder (`npm run` moves to the repo root first). */
   cwd: string;
@@ -18,9 +19,14 @@ export function processIo(): CliIo {
 
 /** The person pressed Ctrl-C at a prompt, or the process was asked to stop: nothing was changed. */
 export class Interrupted extends Error {
-  constructor() {
-    super('Interrupted; nothing changed.');
+  constructor(message = 'Interrupted; nothing changed.') {
+    super(message);
   }
+}
+
+/** Input the command cannot use at all (a missing file, an unset variable): a usage error (exit 2). */
+export class UnusableInput extends Error {
+  override readonly name = 'UnusableInput';
 }
 
 /** One line of input (a piped password, a typed answer), or null when the input ends first. */

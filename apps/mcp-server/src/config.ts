@@ -1,11 +1,12 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { backofficeEnvDocs, readBackofficeEnvironment, type BackofficeCredentials } from '@washops/operations';
 import { storeLocationFromEnv, type StoreLocation } from '@washops/store';
+
+export type { BackofficeCredentials } from '@washops/operations';
 
 /** Environment variables the server reads, with what each is for. Shared names with the portal. */
 export const mcpEnvDocs = {
-  BACKOFFICE_SUBDOMAIN: 'tenant subdomain of https://{subdomain}.sonnyscontrols.com (Back Office tools)',
-  BACKOFFICE_USERNAME: 'BackOffice bot user name',
-  BACKOFFICE_PASSWORD: 'BackOffice bot user password',
+  ...backofficeEnvDocs,
   DATA_API_ID: 'Data API id, X-Sonnys-API-ID (transaction tools)',
   DATA_API_KEY: 'Data API key, X-Sonnys-API-Key',
   DATA_API_SITE_CODE: 'optional X-Sonnys-Site-Code',
@@ -27,12 +28,6 @@ const MIN_HTTP_TOKEN_LENGTH = 32;
 const MAX_TOKEN_NAME_LENGTH = 200;
 const DEFAULT_TOKEN_NAME = 'http';
 const TOKEN_ADVICE = 'Generate one with `openssl rand -hex 32`.';
-
-export interface BackofficeCredentials {
-  subdomain: string;
-  username: string;
-  password: string;
-}
 
 export interface TransactionsCredentials {
   apiId: string;
@@ -182,10 +177,8 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
   if (flags.http) checkHttpExposure(config.http);
   if (flags.demo) return config;
 
-  const bo = ['BACKOFFICE_SUBDOMAIN', 'BACKOFFICE_USERNAME', 'BACKOFFICE_PASSWORD'].map((k) => nonEmpty(env, k));
-  if (bo.every(Boolean)) {
-    config.backoffice = { subdomain: bo[0]!, username: bo[1]!, password: bo[2]! };
-  }
+  const backoffice = readBackofficeEnvironment(env);
+  if (backoffice) config.backoffice = backoffice;
   const apiId = nonEmpty(env, 'DATA_API_ID');
   const apiKey = nonEmpty(env, 'DATA_API_KEY');
   if (apiId && apiKey) {

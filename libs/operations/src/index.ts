@@ -6,6 +6,8 @@ export { ABORTED_CODE, ABORTED_MESSAGE } from './audited-write.js';
 export type { OperationsLogger } from './audited-write.js';
 export { backofficeConnectionOf, connectBackoffice } from './connection.js';
 export type { BackofficeConnection, BackofficeReads } from './connection.js';
+export { DEMO_BACKOFFICE_CREDENTIALS, REQUIRED_BACKOFFICE_VARIABLES, backofficeEnvDocs, describeBackofficeVariables, missingBackofficeVariables, readBackofficeEnvironment } from './environment.js';
+export type { BackofficeCredentials } from './environment.js';
 export { Operations } from './operations.js';
 export type { ActorOperations, OperationsOptions, PasswordChoice, WriteCallOptions } from './operations.js';
 export { SECRET_INPUT_FIELDS, recordedInput } from './recorded-input.js';
