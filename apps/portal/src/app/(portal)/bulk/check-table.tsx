@@ -64,7 +64,8 @@ function RowNotes({ row, columns }: { row: BulkCheckedRow; columns: string[] }) 
 export function CheckTable({ report }: { report: BulkCheckReport }) {
   const captionId = useId();
   return (
-    <div className="table-wrap">
+    // Many columns: the wrapper scrolls, so it takes the focus for keyboard scrolling.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={`Dry run of ${report.fileName}, scrollable`}>
       <table aria-labelledby={captionId}>
         <caption id={captionId} className="visually-hidden">
           Dry run of {report.fileName}

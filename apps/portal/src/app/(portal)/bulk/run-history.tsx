@@ -25,7 +25,7 @@ export function RunHistory({ openRunId, onOpen }: { openRunId: string | null; on
       {runs.isError ? <QueryError error={runs.error} what="the runs" onRetry={() => void runs.refetch()} /> : null}
       {runs.data && runs.data.length === 0 ? <div className="table-wrap empty">No bulk runs yet.</div> : null}
       {runs.data && runs.data.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="History, scrollable">
           <table aria-labelledby={headingId}>
             <thead>
               <tr>

@@ -52,7 +52,7 @@ function RunProgress({ run }: { run: BulkRunView }) {
 function ResultsTable({ rows, caption }: { rows: BulkRowResult[]; caption: string }) {
   const captionId = useId();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={`${caption}, scrollable`}>
       <table aria-labelledby={captionId}>
         <caption id={captionId} className="visually-hidden">
           {caption}
