@@ -49,6 +49,7 @@ export async function bulkChanges(probe: PortalProbe, { admin, viewer }: SignedI
   await probe.call('bulk run unknown', 'bulk.get', { runId: UNKNOWN_RUN }, { cookie: admin, expect: 'NOT_FOUND' });
   await probe.call('bulk runs', 'bulk.list', undefined, { cookie: admin, expect: 'ok' });
   await probe.call('bulk runs signed out', 'bulk.list', undefined, { expect: 'UNAUTHORIZED' });
+  await probe.call('bulk cancel of a finished run (nothing left to stop)', 'bulk.cancel', { runId: started.id }, { cookie: admin, expect: 'ok' });
   await probe.call('bulk cancel, bad id', 'bulk.cancel', { runId: 'x' }, { cookie: admin, expect: 'BAD_REQUEST' });
   await probe.call('bulk cancel unknown', 'bulk.cancel', { runId: UNKNOWN_RUN }, { cookie: admin, expect: 'error' });
   await probe.call('bulk resume a finished run', 'bulk.resume', { runId: started.id }, { cookie: admin, expect: 'BAD_REQUEST' });
