@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { actor, bulkFor, csvOf, hireCells, resultRows } from './bulk-support.js';
-import { describeEachBackend, useSimulator, vendorPosts } from './support.js';
+import { describeEachBackend, memoryLogger, newest, useSimulator, vendorPosts } from './support.js';
 
 describeEachBackend('bulk hires over the BackOffice simulator', (store) => {
   const sim = useSimulator('bulk-run');
@@ -36,5 +36,54 @@ describeEachBackend('bulk hires over the BackOffice simulator', (store) => {
     expect(await bulk.get(run.id)).toMatchObject({ secretsAvailable: false });
     expect((await bulk.rows(run.id)).every((r) => r.state === 'done' && r.employeeId !== null)).toBe(true);
     expect((await bulk.list()).map((r) => r.id)).toContain(run.id);
+  });
+
+  it('a linked Back Office user gets a generated password that only the results file shows, once', async () => {
+    const logger = memoryLogger();
+    const bulk = bulkFor(store(), sim(), { logger });
+    const username = `bulk_${Date.now().toString(36)}`;
+    const rows = [hireCells({ requiresBackoffice: 'yes', backofficeUsername: username, permission: 'Manager' })];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'linked.csv', content: csvOf(rows) }));
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 1 } });
+    const user = sim().control.users().find((u) => u.username === username);
+    expect(user).toBeDefined();
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
+    const password = results[0]?.['backofficePassword'] as string;
+    expect(password).toMatch(/^.{16}$/);
+    expect(results[0]).toMatchObject({ outcome: 'created', backofficeUsername: username });
+    // Nowhere else: not the audit log, the logs, the rows or the run.
+    const elsewhere = JSON.stringify([await newest(store(), 20), logger.lines, await bulk.rows(run.id), await bulk.get(run.id), await bulk.list()]);
+    expect(elsewhere).not.toContain(password);
+    expect(elsewhere).not.toContain(`"${results[0]?.['posPin']}"`);
+    const without = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: false })).csv);
+    expect(without[0]?.['backofficePassword']).toMatch(/^\(shown once, /);
+  });
+
+  it('formula cells come back inert in the results file', async () => {
+    const bulk = bulkFor(store(), sim());
+    const cells = hireCells();
+    const rows = [{ ...cells, email: `=cmd|calc.${cells['posUserId']}@example.invalid` }];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'formula.csv', content: csvOf(rows) }));
+    await bulk.execute(run.id);
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: false })).csv);
+    expect(results[0]?.['email']).toBe(`'=cmd|calc.${cells['posUserId']}@example.invalid`);
+    expect(results[0]?.['posPin']).toBe('');
+  });
+
+  it('a row that failed with nothing applied shows no PIN, and its unused one is dropped with the rest', async () => {
+    const bulk = bulkFor(store(), sim());
+    const rows = [hireCells(), hireCells()];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'one-fails.csv', content: csvOf(rows) }));
+    sim().control.inject({ route: 'POST /employee/insert', kind: 'serverError', count: 1 });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 1, failed: 1 }, secretsAvailable: true });
+    const failed = (await bulk.rows(run.id)).find((r) => r.state === 'failed');
+    expect(failed).toMatchObject({ state: 'failed', employeeId: null });
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
+    const shown = Object.fromEntries(results.map((r) => [r['outcome'], r]));
+    expect(shown['failed']).toMatchObject({ row: String(failed?.rowNumber), posPin: '' });
+    expect(shown['failed']?.['error']).toMatch(/^BACKOFFICE_SERVER_ERROR: /);
+    expect(shown['created']?.['posPin']).toMatch(/^\d{5}$/);
+    expect(await bulk.get(run.id)).toMatchObject({ secretsAvailable: false });
+    expect((await store().bulkRuns.readSecrets(run.id)).size).toBe(0);
   });
 });

@@ -178,9 +178,10 @@ export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
     async resultsCsv(runId, options) {
       const run = await store.bulkRuns.get(runId);
       const rows = await store.bulkRuns.rows(runId);
-      const file = resultsFile(run, rows, options.revealSecrets ? await store.bulkRuns.readSecrets(runId) : null);
-      // Shown once: a finished run's secrets go as soon as its file with them is handed out.
-      if (options.revealSecrets && run.state === 'finished' && file.secretsIncluded) await store.bulkRuns.dropSecrets(runId);
+      const secrets = options.revealSecrets ? await store.bulkRuns.readSecrets(runId) : null;
+      const file = resultsFile(run, rows, secrets);
+      // Shown once: a finished run's secrets go as soon as its file with them is handed out (a failed row's unused ones too).
+      if (secrets && secrets.size > 0 && run.state === 'finished') await store.bulkRuns.dropSecrets(runId);
       return file;
     },
 

@@ -171,6 +171,10 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
     const results = await Promise.allSettled(Array.from({ length: concurrency }, worker));
     const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failure) throw failure.reason;
+  } catch (error) {
+    // Let go of the run so this process (or another) can resume it at once; its rows keep what was recorded.
+    await deps.store.bulkRuns.release(run.id, holder.id, 'interrupted').catch(() => null);
+    throw error;
   } finally {
     clearInterval(heartbeat);
   }

@@ -7,6 +7,7 @@ import {
   type DisableEmployeeInput,
   type EmployeeCreated,
 } from '@washops/backoffice-client';
+import { csvSafeText } from '@washops/client-core';
 import { NotFoundError, registerSecret, toPublicError, toWashOpsError, type WashOpsError } from '@washops/shared-errors';
 import type { BulkRowError, BulkRowRecord, BulkRowState, Store } from '@washops/store';
 import type { BackofficeReads } from '../connection.js';
@@ -63,11 +64,19 @@ export async function workDisable(work: RowWork, row: BulkRowRecord): Promise<vo
   }
 }
 
+/** A generated password a spreadsheet shows as it is: one beginning like a formula would be changed by the results file's guard. */
+export function spreadsheetSafePassword(): string {
+  for (;;) {
+    const password = generatePassword();
+    if (csvSafeText(password) === password) return password;
+  }
+}
+
 /** The secrets a create row writes with: those the file gave, else made now, before the write. */
 function secretsFor(input: Record<string, unknown>, kept: Secrets | undefined): Secrets {
   const secrets: Secrets = { ...kept };
   secrets['posPin'] ??= generatePin();
-  if (input['requiresBackoffice'] === true) secrets['backofficePassword'] ??= generatePassword();
+  if (input['requiresBackoffice'] === true) secrets['backofficePassword'] ??= spreadsheetSafePassword();
   if (typeof secrets['backofficePassword'] === 'string') registerSecret(secrets['backofficePassword']);
   return secrets;
 }

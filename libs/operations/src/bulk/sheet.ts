@@ -78,7 +78,7 @@ export function parseCsvSheet(kind: BulkKind, file: BulkFile): BulkSheet {
   const { text, bytes } = textOf(file);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as string[][];
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
   } catch (error) {
     const line = error instanceof CsvError ? (error as CsvError & { lines?: number }).lines : undefined;
     throw fileError(`The file is not valid CSV${line ? ` (near line ${line})` : ''}: ${error instanceof Error ? error.message : String(error)}`, {
@@ -90,6 +90,14 @@ export function parseCsvSheet(kind: BulkKind, file: BulkFile): BulkSheet {
   if (!header) throw fileError('The file is empty: it needs a header row and at least one data row.', { problem: 'noRows' });
   const columns = header.map((name) => name.trim());
   checkColumns(kind, columns);
+  data.forEach((values, index) => {
+    if (values.length !== columns.length) {
+      throw fileError(`Row ${index + 2} has ${values.length} cells; the header has ${columns.length}. Check its quotes and commas.`, {
+        problem: 'cellCount',
+        row: index + 2,
+      });
+    }
+  });
   const rows = data
     .map((values, index) => ({ rowNumber: index + 2, cells: Object.fromEntries(columns.map((column, i) => [column, values[i] ?? ''])) }))
     // A row with every cell empty is a spreadsheet's blank line: skipped, the numbering kept.
