@@ -4,11 +4,10 @@ import type { BulkCheckReport, BulkKind } from '@washops/operations/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { errorMessageOf } from '../../../components/errors';
-import { ModalDialog } from '../../../components/modal-dialog';
 import { useIsAdmin } from '../../../components/session';
 import { useTRPC } from '../../../trpc/client';
-import { base64OfBytes, KIND_LABELS, oversizeMessage, type BulkUpload } from './bulk-file';
-import { CheckTable, countsText } from './check-table';
+import { base64OfBytes, oversizeMessage, type BulkUpload } from './bulk-file';
+import { DryRun, RunConfirmDialog } from './dry-run';
 import { RunHistory } from './run-history';
 import { RunView } from './run-view';
 
@@ -50,10 +49,26 @@ function useTemplateDownload(kind: BulkKind) {
   return { download, error };
 }
 
+function KindChoice({ kind, onChoose }: { kind: BulkKind; onChoose: (kind: BulkKind) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="section">
+      <legend>What the file holds</legend>
+      <div className="radio-row field">
+        {(['create', 'disable'] as const).map((value) => (
+          <label key={value} className="checkbox">
+            <input type="radio" name={name} checked={kind === value} onChange={() => onChoose(value)} />
+            {value === 'create' ? 'New hires (create employees)' : 'Leavers (disable employees)'}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function BulkChangesAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const kindName = useId();
   const fileId = useId();
   const fileHintId = useId();
   const [kind, setKind] = useState<BulkKind>('create');
@@ -102,21 +117,10 @@ function BulkChangesAdmin() {
   }
 
   const report: BulkCheckReport | undefined = check.data;
-  const blocked = !report || report.counts.error > 0 || report.rows.length === 0;
   return (
     <>
       <section className="card" aria-label="Upload a file">
-        <fieldset className="section">
-          <legend>What the file holds</legend>
-          <div className="radio-row field">
-            {(['create', 'disable'] as const).map((value) => (
-              <label key={value} className="checkbox">
-                <input type="radio" name={kindName} checked={kind === value} onChange={() => chooseKind(value)} />
-                {value === 'create' ? 'New hires (create employees)' : 'Leavers (disable employees)'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <KindChoice kind={kind} onChoose={chooseKind} />
         <p>
           <button type="button" className="button" onClick={() => void template.download()}>
             Download the {kind === 'create' ? 'new hires' : 'leavers'} template
@@ -151,69 +155,20 @@ function BulkChangesAdmin() {
         ) : null}
       </section>
 
-      {report ? (
-        <section aria-labelledby="bulk-dry-run">
-          <h2 id="bulk-dry-run">
-            Dry run: {KIND_LABELS[report.kind]}, {report.fileName}
-          </h2>
-          <p className="count" role="status" data-testid="bulk-counts">
-            {countsText(report.counts)}
-          </p>
-          {report.resumes ? (
-            <p className="alert alert-ok">
-              This file was run before: running it resumes that run. {report.resumes.done} rows are done and will be skipped; {report.resumes.remaining} remain.
-            </p>
-          ) : null}
-          {report.counts.error > 0 ? (
-            <p className="alert alert-error">Nothing can run while a row has an error. Fix the rows marked Error in the spreadsheet, then upload it again.</p>
-          ) : null}
-          <CheckTable report={report} />
-          <div className="actions">
-            <button ref={runButtonRef} type="button" className="button button-primary" disabled={blocked} onClick={() => setConfirming(true)}>
-              Run {report.counts.total} {report.counts.total === 1 ? 'row' : 'rows'}
-            </button>
-          </div>
-        </section>
-      ) : null}
+      {report ? <DryRun report={report} runButtonRef={runButtonRef} onRun={() => setConfirming(true)} /> : null}
 
       {confirming && report && upload ? (
-        <ModalDialog
+        <RunConfirmDialog
+          report={report}
+          start={start}
           dialogRef={dialogRef}
-          title={report.kind === 'disable' ? `Disable ${report.counts.total} employees?` : `Create ${report.counts.total} employees?`}
-          body={
-            <p>
-              {report.kind === 'disable'
-                ? 'Each employee in the file will no longer be able to sign in at the POS. This is written to the BackOffice row by row.'
-                : 'Each row becomes an employee in the BackOffice (and a Back Office user where asked). This cannot be undone from here.'}{' '}
-              Rows are written a few at a time; you can cancel, and the rows in progress finish.
-            </p>
-          }
-          busy={start.isPending}
+          onConfirm={() => start.mutate({ kind: report.kind, ...upload })}
           onClose={() => {
             setConfirming(false);
             start.reset();
           }}
           fallbackFocus={() => runButtonRef.current}
-        >
-          {start.isError ? (
-            <div role="alert" className="alert alert-error">
-              {errorMessageOf(start.error)}
-            </div>
-          ) : null}
-          <div className="actions">
-            <button
-              type="button"
-              className={`button ${report.kind === 'disable' ? 'button-danger' : 'button-primary'}`}
-              disabled={start.isPending}
-              onClick={() => start.mutate({ kind: report.kind, ...upload })}
-            >
-              {start.isPending ? 'Starting…' : report.kind === 'disable' ? 'Disable them' : 'Create them'}
-            </button>
-            <button type="button" className="button" disabled={start.isPending} onClick={() => dialogRef.current?.close()} data-autofocus>
-              Cancel
-            </button>
-          </div>
-        </ModalDialog>
+        />
       ) : null}
 
       {openRun ? <RunView key={openRun.runId} runId={openRun.runId} resumed={openRun.resumed} /> : null}
