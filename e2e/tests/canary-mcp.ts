@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { childEnv, ROOT, TENANT, tenantEnv, withFault, type CanarySecrets, type CapturedText, type Simulators } from './canary-harness.js';
+import { bulkTools } from './canary-mcp-bulk.js';
 import { newEmployee, yesterdayWindow } from './canary-portal-plan.js';
 
 const MCP_MAIN = `${ROOT}apps/mcp-server/dist/main.js`;
@@ -217,6 +218,7 @@ async function auditTools(mcp: McpProbe): Promise<void> {
 /** Every tool on success and failure paths. */
 export async function exerciseMcp(mcp: McpProbe, sims: Simulators): Promise<void> {
   await backofficeTools(mcp, sims);
+  await bulkTools(mcp);
   await transactionTools(mcp, sims);
   await botSignInFailures(mcp, sims);
   await auditTools(mcp);
