@@ -78,9 +78,8 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
     const sheet = engine.parseCsv(kind, { name: basename(inputPath), content });
     const report = await engine.check(sheet, { signal: stop });
     io.stdout.write(checkReportText(report));
-    if (report.resumes) {
-      const total = report.resumes.done + report.resumes.remaining;
-      io.stdout.write(`Resuming run ${report.resumes.runId}: ${report.resumes.done} of ${total} rows done.\n`);
+    if (report.resumes && report.resumes.remaining > 0) {
+      io.stdout.write(`Resuming run ${report.resumes.runId}: ${report.resumes.done} of ${report.counts.total} rows done.\n`);
     }
     if (report.counts.error > 0) {
       io.stdout.write('Nothing was written: fix the rows with errors and run the command again.\n');
@@ -106,7 +105,8 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
       progress.stop();
     }
     await writeResults(io, engine, ended.id, options.results ? resolve(io.cwd, options.results) : defaultResultsPath(inputPath));
-    io.stdout.write(`${runSummary(ended)}\n`);
+    const alreadyDone = report.resumes?.remaining === 0 && ended.state === 'finished' && ended.progress.done === ended.progress.total;
+    io.stdout.write(alreadyDone ? `All ${ended.progress.total} rows were done in run ${ended.id} on ${ended.finishedAt ?? ended.updatedAt}: nothing to do.\n` : `${runSummary(ended)}\n`);
     status = exitStatusOf(ended);
     if (status === BULK_EXIT.interrupted) io.stdout.write(`Stopped. Run the same command with the same file again to resume run ${ended.id}.\n`);
   });

@@ -128,6 +128,38 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(inserts(sim())).toBe(5);
   });
 
+  it('the same file after a finished run with a failed row comes back to that run and tries only that row again', async () => {
+    const { bulk, rows, run } = await prepared(3);
+    sim().control.inject({ route: 'POST /employee/insert', kind: 'serverError', count: 1 });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 2, failed: 1 } });
+    const failedRow = (await bulk.rows(run.id)).find((r) => r.state === 'failed')?.rowNumber;
+
+    const again = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'hires.csv', content: csvOf(rows) }));
+    expect(again.run.id).toBe(run.id);
+    expect(again.report.counts.error).toBe(0);
+    expect(again.report.resumes).toEqual({ runId: run.id, done: 2, remaining: 1 });
+    expect(again.report.rows.find((r) => r.rowNumber === failedRow)?.previous).toBe('failed');
+    expect(await bulk.execute(run.id)).toMatchObject({ id: run.id, state: 'finished', progress: { done: 3, failed: 0 } });
+    expect(inserts(sim())).toBe(4);
+    for (const row of rows) expect(sim().control.employees().filter((e) => e.posUserId === Number(row['posUserId']))).toHaveLength(1);
+  });
+
+  it('the same file after a run with every row done comes back to that run, which has nothing to do', async () => {
+    const { bulk, rows, run } = await prepared(2);
+    const ended = await bulk.execute(run.id);
+    expect(ended).toMatchObject({ state: 'finished', progress: { done: 2 } });
+    await bulk.resultsCsv(run.id, { revealSecrets: true });
+
+    const again = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'hires.csv', content: csvOf(rows) }));
+    expect(again.run.id).toBe(run.id);
+    expect(again.report.resumes).toEqual({ runId: run.id, done: 2, remaining: 0 });
+    expect(again.report.rows.map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(await bulk.execute(run.id)).toMatchObject({ id: run.id, state: 'finished', finishedAt: ended.finishedAt, progress: { done: 2, remaining: 0 } });
+    expect(inserts(sim())).toBe(2);
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
+    expect(results.map((r) => r['posPin'])).toEqual([expect.stringMatching(/^\(shown once, /), expect.stringMatching(/^\(shown once, /)]);
+  });
+
   it('Cancel from another process is seen between rows', async () => {
     const { bulk, run } = await prepared(4);
     const elsewhere = bulkFor(store(), sim());

@@ -54,10 +54,15 @@ export function concurrencyOf(value: number | undefined, fallback: number): numb
   return concurrency;
 }
 
+/** Whether a resume works on this row: not yet run, unsettled, half done, or failed with nothing applied. */
+export function isLeftToWork(row: BulkRowRecord): boolean {
+  return row.state === 'pending' || row.state === 'running' || row.state === 'partial' || isRetryable(row);
+}
+
 /** The rows a run still has to work, unknown outcomes first: done rows and failures that may have applied are left. */
 function rowsToWork(rows: BulkRowRecord[]): BulkRowRecord[] {
   return rows
-    .filter((row) => row.state === 'pending' || row.state === 'running' || row.state === 'partial' || isRetryable(row))
+    .filter(isLeftToWork)
     .sort((a, b) => resumeOrder(a.state) - resumeOrder(b.state) || a.rowNumber - b.rowNumber);
 }
 
@@ -103,8 +108,10 @@ export function progressOf(
  */
 export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: WorkOptions): Promise<BulkRunRecord> {
   const concurrency = concurrencyOf(options.concurrency, run.concurrency);
+  // A finished run is opened again only for rows a resume works on (failed with nothing applied); else nothing to do.
+  if (run.state === 'finished' && !(await deps.store.bulkRuns.rows(run.id)).some(isLeftToWork)) return run;
   const holder = newLeaseHolder();
-  const lease = await deps.store.bulkRuns.acquire(run.id, holder, leaseRules);
+  const lease = await deps.store.bulkRuns.acquire(run.id, holder, leaseRules, { reopenFinished: true });
   if (lease.heldBy) {
     const { id, host, pid, heartbeatAt } = lease.heldBy;
     throw new RunInProgressError(`Another process (pid ${pid} on ${host}) is working on this run; wait for it to end, or cancel it.`, {

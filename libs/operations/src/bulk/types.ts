@@ -40,7 +40,7 @@ export interface BulkCheckedRow {
   warnings: BulkRowIssue[];
   /** The row's cells as given, by column; a secret column's value is replaced by `[secret]`. */
   cells: Record<string, string>;
-  /** Set when the same file's unfinished run already holds this row: its state there (`done` rows are skipped). */
+  /** Set when the same file's run already holds this row: its state there (`done` rows are skipped). */
   previous?: BulkRowState;
 }
 
@@ -53,7 +53,10 @@ export interface BulkCheckReport {
   columns: string[];
   rows: BulkCheckedRow[];
   counts: { total: number; ok: number; warning: number; error: number };
-  /** An unfinished run of the same file: running it resumes that run (rows done are skipped). */
+  /**
+   * The run of the same file (the newest, whatever its state): running the file goes back to it. `remaining` is the
+   * rows a resume works on (not yet run, unsettled, half done, failed with nothing applied); 0: nothing left to do.
+   */
   resumes?: { runId: string; done: number; remaining: number };
 }
 
