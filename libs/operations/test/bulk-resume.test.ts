@@ -160,6 +160,21 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(results.map((r) => r['posPin'])).toEqual([expect.stringMatching(/^\(shown once, /), expect.stringMatching(/^\(shown once, /)]);
   });
 
+  it('a row whose linked Back Office user the run already made is not flagged as taking that username on a resume', async () => {
+    const bulk = bulkFor(store(), sim());
+    const username = `own_${Date.now().toString(36)}`;
+    const rows = [hireCells({ requiresBackoffice: 'true', backofficeUsername: username, permission: 'Manager' }), hireCells()];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'linked-stop.csv', content: csvOf(rows) }), { concurrency: 1 });
+    const controller = new AbortController();
+    await bulk.execute(run.id, { signal: controller.signal, onProgress: (p) => p.done === 1 && controller.abort() });
+    expect(sim().control.users().some((u) => u.username === username)).toBe(true);
+
+    const again = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'linked-stop.csv', content: csvOf(rows) }));
+    expect(again.run.id).toBe(run.id);
+    expect(again.report.rows[0]).toMatchObject({ status: 'ok', previous: 'done', errors: [] });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 2 } });
+  });
+
   it('Cancel from another process is seen between rows', async () => {
     const { bulk, run } = await prepared(4);
     const elsewhere = bulkFor(store(), sim());

@@ -138,7 +138,7 @@ async function checkHires(reads: BackofficeReads, rows: Row[], signal: AbortSign
     }
     if (input.requiresBackoffice) {
       const username = input.backofficeUsername ?? '';
-      if (backofficeUsers.has(lower(username))) row.errors.push({ field: 'backofficeUsername', message: `Back Office username '${username}' is already taken on this tenant.` });
+      if (!row.owned && backofficeUsers.has(lower(username))) row.errors.push({ field: 'backofficeUsername', message: `Back Office username '${username}' is already taken on this tenant.` });
       if (input.backofficePermission !== undefined) {
         if (!backofficeTemplates.has(lower(input.backofficePermission))) {
           row.errors.push({ field: 'backofficePermission', message: `There is no Back Office template '${input.backofficePermission}' on this tenant.` });
