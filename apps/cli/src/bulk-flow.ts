@@ -96,11 +96,12 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
       return;
     }
     const concurrency = options.concurrency === undefined ? {} : { concurrency: options.concurrency };
-    const { run } = await engine.prepare(cliActor(io.env), sheet, concurrency);
+    const actor = cliActor(io.env);
+    const { run } = await engine.prepare(actor, sheet, concurrency);
     const progress = progressDisplay(io);
     let ended: BulkRunView;
     try {
-      ended = await engine.execute(run.id, { ...concurrency, signal: stop, onProgress: (now) => progress.update(now) });
+      ended = await engine.execute(run.id, { ...concurrency, actor, signal: stop, onProgress: (now) => progress.update(now) });
     } finally {
       progress.stop();
     }

@@ -175,6 +175,21 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 2 } });
   });
 
+  it('a resume is recorded under whoever resumes it; the run keeps its creator', async () => {
+    const alice = { channel: 'portal' as const, name: 'alice' };
+    const bob = { channel: 'portal' as const, name: 'bob' };
+    const bulk = bulkFor(store(), sim());
+    const rows = [hireCells(), hireCells(), hireCells()];
+    const { run } = await bulk.prepare(alice, bulk.parseCsv('create', { name: 'handover.csv', content: csvOf(rows) }), { concurrency: 1 });
+    const controller = new AbortController();
+    await bulk.execute(run.id, { actor: alice, signal: controller.signal, onProgress: (p) => p.done === 1 && controller.abort() });
+    expect(await bulk.execute(run.id, { actor: bob })).toMatchObject({ state: 'finished', actor: alice, progress: { done: 3 } });
+
+    const { events } = await store().audit.list({ operation: 'employee.create' }, { limit: 50 });
+    const byPos = (row: Record<string, string>) => events.find((e) => e.target.posUserId === Number(row['posUserId']));
+    expect(rows.map((row) => byPos(row)?.actor)).toEqual(['alice', 'bob', 'bob']);
+  });
+
   it('Cancel from another process is seen between rows', async () => {
     const { bulk, run } = await prepared(4);
     const elsewhere = bulkFor(store(), sim());

@@ -21,8 +21,11 @@ export async function runBulkTool(kind: BulkKind, toolName: string, call: BulkCa
   const sheet = bulk.sheetOfRows(kind, call.rows, toolName);
   if (call.dryRun) return dryRunOutput(await bulk.check(sheet, { signal: context.signal }));
 
-  const { run } = await bulk.prepare(operationsOf(services).actor, sheet, { concurrency: call.concurrency });
+  const actor = operationsOf(services).actor;
+  const { run } = await bulk.prepare(actor, sheet, { concurrency: call.concurrency });
+  // A resume's writes are the caller's, whoever started the run.
   const ended = await bulk.execute(run.id, {
+    actor,
     signal: context.signal,
     concurrency: call.concurrency,
     onProgress: (progress) => {

@@ -40,6 +40,8 @@ export interface ExecuteOptions {
   onProgress?: (progress: BulkProgress) => void;
   /** Rows at once (default `BULK_LIMITS.defaultConcurrency`). */
   concurrency?: number;
+  /** Who does this stint's writes, as the audit log names them (default: the run's creator, whom the run keeps). */
+  actor?: Actor;
 }
 
 export interface ResultsCsv {
@@ -68,7 +70,7 @@ export interface BulkChanges {
    */
   prepare(actor: Actor, sheet: BulkSheet, options?: { concurrency?: number }): Promise<{ run: BulkRunView; report: BulkCheckReport }>;
   /**
-   * Works the run's remaining rows until none is left or it is cancelled; a finished run with failed rows whose error
+   * Works the run's remaining rows, as `options.actor` (else the run's creator), until none is left or it is cancelled; a finished run with failed rows whose error
    * says nothing was applied is opened again for them, one with nothing left is returned as it is. Throws
    * `RunInProgressError` while another live process holds it. Resolves with the run as it ended.
    */
@@ -161,7 +163,8 @@ export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
     },
 
     async execute(runId, options = {}) {
-      const ended = await executeRun(runDeps, await store.bulkRuns.get(runId), options);
+      const actor = options.actor === undefined ? undefined : parseInput(actorSchema, options.actor, 'actor');
+      const ended = await executeRun(runDeps, await store.bulkRuns.get(runId), { ...options, actor });
       return view(ended.id);
     },
 

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { describeError, safeLog, type Logger } from '@washops/client-core';
 import { RunInProgressError, ValidationError } from '@washops/shared-errors';
 import type { BulkRowRecord, BulkRunRecord, LeaseHolder, LeaseRules, Store } from '@washops/store';
+import type { Actor } from '../actor.js';
 import type { OperationsLogger } from '../audited-write.js';
 import type { BackofficeReads } from '../connection.js';
 import type { Operations } from '../operations.js';
@@ -44,6 +45,8 @@ export interface WorkOptions {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: BulkProgress) => void) | undefined;
   concurrency?: number | undefined;
+  /** Whose writes these are in the audit log; the run's creator when not given. */
+  actor?: Actor | undefined;
 }
 
 export function concurrencyOf(value: number | undefined, fallback: number): number {
@@ -102,7 +105,7 @@ export function progressOf(
 }
 
 /**
- * Works the run's remaining rows as its actor. The lease makes this the only process on it; each row is claimed
+ * Works the run's remaining rows as `options.actor` (else the run's creator). The lease makes this the only process on it; each row is claimed
  * in the store before its write. Abort or Cancel: no new row is taken, the rows in flight finish, the run is
  * `cancelled`. Ends `finished` when every row is done or failed, else `interrupted` (a resume picks up the rest).
  */
@@ -134,7 +137,7 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
   }, HEARTBEAT_EVERY_MS);
   heartbeat.unref?.();
 
-  const work: RowWork = { store: deps.store, runId: run.id, holderId: holder.id, writes: deps.operations.as(held.actor), reads: deps.reads };
+  const work: RowWork = { store: deps.store, runId: run.id, holderId: holder.id, writes: deps.operations.as(options.actor ?? held.actor), reads: deps.reads };
   const meter = new ProgressMeter(deps.store, held);
   const report = async () => {
     if (!options.onProgress) return;
