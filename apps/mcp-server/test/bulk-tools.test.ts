@@ -239,10 +239,9 @@ describe('bulk_create_employees on a run someone else started', () => {
 
     const resumed = outputOf(await call('bulk_create_employees', { rows, dryRun: false }));
     expect(resumed.run).toMatchObject({ id: runId, state: 'finished', counts: { done: 2, failed: 0 } });
-    const events: { target: Record<string, unknown>; state: string; actor: string }[] = [];
-    for await (const event of audited.store.audit.stream({ operation: 'employee.create' })) events.push(event);
-    const createdBy = rows.map((row) => events.find((event) => event.target.posUserId === row['posUserId'] && event.state === 'succeeded')?.actor);
-    expect(createdBy).toEqual([ACTOR, 'alice']);
+    const createdBy = new Map<unknown, string>();
+    for await (const event of audited.store.audit.stream({ operation: 'employee.create' })) if (event.state === 'succeeded') createdBy.set(event.target.posUserId, event.actor);
+    expect(rows.map((row) => createdBy.get(row['posUserId']))).toEqual([ACTOR, 'alice']);
     expect(await audited.bulk.get(runId)).toMatchObject({ actor: { channel: 'mcp', name: 'alice' } });
 
     const before = writes().length;
