@@ -47,7 +47,7 @@ export interface BulkCheckedRow {
 export interface BulkCheckReport {
   kind: BulkKind;
   fileName: string;
-  /** SHA-256 of the file's bytes (JSON rows: of their canonical JSON): the same file resumes its run. */
+  /** SHA-256 of the parsed sheet (JSON rows: of their canonical JSON), secret cells blanked: the same file goes back to its run. */
   fileHash: string;
   /** The file's columns in its order. */
   columns: string[];
