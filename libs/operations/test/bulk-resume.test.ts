@@ -190,6 +190,17 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(rows.map((row) => byPos(row)?.actor)).toEqual(['alice', 'bob', 'bob']);
   });
 
+  it('rows another claim took first do not count towards this process’s rate', async () => {
+    const { run } = await prepared(3);
+    const real = store();
+    const claimedElsewhere = { ...real, bulkRuns: { ...real.bulkRuns, startRow: () => Promise.resolve(false) } };
+    const seen: (number | null)[] = [];
+    await bulkFor(claimedElsewhere, sim()).execute(run.id, { onProgress: (p) => seen.push(p.ratePerMinute) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((rate) => rate === null)).toBe(true);
+    expect(inserts(sim())).toBe(0);
+  });
+
   it('Cancel from another process is seen between rows', async () => {
     const { bulk, run } = await prepared(4);
     const elsewhere = bulkFor(store(), sim());

@@ -163,9 +163,9 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
         const row = queue.shift();
         if (!row) return;
         meter.inFlight++;
+        let worked = false;
         try {
-          if (held.kind === 'disable') await workDisable(work, row);
-          else await workCreate(work, row, secrets.get(row.rowNumber));
+          worked = held.kind === 'disable' ? await workDisable(work, row) : await workCreate(work, row, secrets.get(row.rowNumber));
         } catch (error) {
           // A store failure mid-row: the row keeps its recorded state (a resume settles it), the run stops.
           log('error', { row: row.rowNumber, error: describeError(error) }, 'bulk row could not be recorded; stopping the run');
@@ -173,7 +173,8 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
           throw error;
         } finally {
           meter.inFlight--;
-          meter.rowFinished();
+          // A row another claim took, or whose outcome is still unknown, says nothing about this process's speed.
+          if (worked) meter.rowFinished();
         }
         await report();
       }
