@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { bulkChanges, Operations, type BulkChanges, type BulkKind, type BulkRunView } from '@washops/operations';
 import type { Store } from '@washops/store';
 import { cliActor } from './actor.js';
-import { checkReportText, runSummary } from './bulk-format.js';
+import { checkReportText, runSummary, stoppedOnHalfDoneRows } from './bulk-format.js';
 import { progressDisplay } from './bulk-progress.js';
 import type { CliIo } from './io.js';
 import { defaultResultsPath, readBulkFile, writePrivateFile } from './results-file.js';
@@ -58,6 +58,7 @@ async function writeResults(io: CliIo, engine: BulkChanges, runId: string, path:
 }
 
 function exitStatusOf(run: BulkRunView): number {
+  if (stoppedOnHalfDoneRows(run)) return BULK_EXIT.someFailed;
   if (run.state === 'cancelled' || run.state === 'cancelling' || run.state === 'interrupted') return BULK_EXIT.interrupted;
   return run.progress.failed > 0 || run.state !== 'finished' ? BULK_EXIT.someFailed : BULK_EXIT.allSucceeded;
 }
@@ -107,7 +108,8 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
     }
     await writeResults(io, engine, ended.id, options.results ? resolve(io.cwd, options.results) : defaultResultsPath(inputPath));
     const alreadyDone = report.resumes?.remaining === 0 && ended.state === 'finished' && ended.progress.done === ended.progress.total;
-    io.stdout.write(alreadyDone ? `All ${ended.progress.total} rows were done in run ${ended.id} on ${ended.finishedAt ?? ended.updatedAt}: nothing to do.\n` : `${runSummary(ended)}\n`);
+    const partialRows = ended.progress.partial > 0 ? (await engine.rows(ended.id)).filter((row) => row.state === 'partial').map((row) => row.rowNumber) : [];
+    io.stdout.write(alreadyDone ? `All ${ended.progress.total} rows were done in run ${ended.id} on ${ended.finishedAt ?? ended.updatedAt}: nothing to do.\n` : `${runSummary(ended, partialRows)}\n`);
     status = exitStatusOf(ended);
     if (status === BULK_EXIT.interrupted) io.stdout.write(`Stopped. Run the same command with the same file again to resume run ${ended.id}.\n`);
   });

@@ -209,6 +209,24 @@ describe('washops employees import', () => {
     }
   });
 
+  it('a run left with only a half-done row says so by row and exits 1, not as if interrupted; the same file completes it', async () => {
+    const rows = [hire(), hire()];
+    const file = await fileOf('half-done.csv', csv(rows));
+    const fault = sim.control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });
+    let run: Run;
+    try {
+      run = await washops(['employees', 'import', file, '--concurrency', '1']);
+    } finally {
+      fault.remove();
+    }
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(1);
+    expect(run.stdout).toMatch(/1 row \(row 2\) half done — the employee exists, a later step did not finish\. Run the same file again to complete it/);
+    expect(run.stdout).not.toContain('Stopped.');
+    const again = await washops(['employees', 'import', file]);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+    expect(again.stdout).toContain('2 rows of 2 created, 0 failed.');
+  });
+
   it('a row with a wrong type or a POS id used twice in the file stops the run before any write (exit 1)', async () => {
     const twice = hire();
     const file = await fileOf('bad-rows.csv', csv([hire({ wageRate: 'lots' }), twice, { ...hire(), posUserId: twice['posUserId'] as string }]));

@@ -283,7 +283,8 @@ describe('bulk_create_employees, a row stopped half-way', () => {
     const half = first.run!.rows.find((row) => row.outcome === 'partial')!;
     expect(half.employeeId).toBe(holders(half.posUserId!)[0]!.id);
     expect(half.error!.message).toEqual(expect.any(String));
-    expect(first.nextStep).toContain(`row(s) ${half.row} not done. Send the same rows again`);
+    expect(first.nextStep).toContain(`stopped with row(s) ${half.row} half done: the employee exists, a later step did not finish`);
+    expect(first.nextStep).toContain('Send the same rows again (dryRun: false) to complete them');
 
     const resumed = outputOf(await call('bulk_create_employees', { rows, dryRun: false }));
     expect(resumed.run).toMatchObject({ id: first.run!.id, state: 'finished', counts: { done: 2, failed: 0 } });

@@ -30,7 +30,7 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     const { bulk, rows, run } = await prepared(3);
     sim().control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });
     const first = await bulk.execute(run.id);
-    expect(first).toMatchObject({ state: 'interrupted', progress: { done: 2, failed: 1 } });
+    expect(first).toMatchObject({ state: 'interrupted', progress: { done: 2, failed: 1, partial: 1, remaining: 0 } });
     const partial = (await bulk.rows(run.id)).find((r) => r.state === 'partial');
     expect(partial).toMatchObject({ rowNumber: 2, code: 'BACKOFFICE_SERVER_ERROR' });
     expect(partial?.employeeId).toBeGreaterThan(0);

@@ -101,6 +101,13 @@ function runNextStep(run: BulkRunView, rows: BulkRowResult[]): string {
   if (run.state === 'finished') return `Run ${run.id} finished: ${run.progress.done} done, ${failed.length} failed.${retry}${secrets}`;
   // Stopped, or a row is half done (the employee exists, a later step is not): the same rows again pick it up.
   const unfinished = numbers('pending', 'running', 'partial');
+  const halfDone = numbers('partial');
+  if (halfDone.length > 0 && halfDone.length === unfinished.length) {
+    return (
+      `Run ${run.id} stopped with row(s) ${halfDone.join(', ')} half done: the employee exists, a later step did not finish (see each row's error). ` +
+      `Send the same rows again (dryRun: false) to complete them: rows done are skipped, nobody is created twice.${retry}${secrets}`
+    );
+  }
   return (
     `Run ${run.id} is ${run.state}: row(s) ${unfinished.join(', ')} not done. Send the same rows again (dryRun: false) to resume it: ` +
     `rows done are skipped, a half-done row is completed, nobody is created twice.${retry}${secrets}`

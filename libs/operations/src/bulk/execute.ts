@@ -97,11 +97,12 @@ export function progressOf(
   stint: { inFlight: number; finished: number; elapsedMs: number } = { inFlight: 0, finished: 0, elapsedMs: 0 },
 ): BulkProgress {
   const done = byState?.['done'] ?? 0;
-  const failed = (byState?.['failed'] ?? 0) + (byState?.['partial'] ?? 0);
+  const partial = byState?.['partial'] ?? 0;
+  const failed = (byState?.['failed'] ?? 0) + partial;
   const remaining = Math.max(0, total - done - failed);
   const ratePerMinute = stint.finished > 0 && stint.elapsedMs > 0 ? (stint.finished / stint.elapsedMs) * 60_000 : null;
   const etaMs = ratePerMinute ? Math.round((remaining / ratePerMinute) * 60_000) : null;
-  return { total, done, failed, remaining, inFlight: stint.inFlight, ratePerMinute, etaMs };
+  return { total, done, failed, partial, remaining, inFlight: stint.inFlight, ratePerMinute, etaMs };
 }
 
 /**
@@ -191,9 +192,11 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
   }
   if (stopping === 'leaseLost') return deps.store.bulkRuns.get(run.id);
   // Finished once every row is done or failed; a row pending, unsettled or half-done leaves the run resumable.
-  const left = (await deps.store.bulkRuns.rows(run.id)).filter((row) => row.state === 'pending' || row.state === 'running' || row.state === 'partial').length;
+  const unfinished = (await deps.store.bulkRuns.rows(run.id)).filter((row) => row.state === 'pending' || row.state === 'running' || row.state === 'partial');
+  const left = unfinished.length;
   const end = left === 0 ? 'finished' : stopping === 'cancel' ? 'cancelled' : 'interrupted';
   const ended = await deps.store.bulkRuns.release(run.id, holder.id, end);
-  log('info', { state: end, left }, 'bulk run ended');
+  const partialRows = unfinished.filter((row) => row.state === 'partial').map((row) => row.rowNumber);
+  log('info', { state: end, left, partialRows }, partialRows.length === left && left > 0 ? 'bulk run stopped with rows half done' : 'bulk run ended');
   return ended ?? deps.store.bulkRuns.get(run.id);
 }

@@ -65,6 +65,11 @@ export interface BulkProgress {
   total: number;
   done: number;
   failed: number;
+  /**
+   * Of `failed`, the rows half done: the employee exists, a later step did not finish. A run left with only these
+   * stops `interrupted`: running the file again completes them.
+   */
+  partial: number;
   /** Rows not yet done or failed, those in flight included. */
   remaining: number;
   inFlight: number;
