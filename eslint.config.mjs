@@ -41,7 +41,7 @@ const depConstraints = (testFile) => [
   {
     sourceTag: 'type:app',
     onlyDependOnLibsWithTags: testFile
-      ? ['type:api', 'type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim']
+      ? ['type:api', 'type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:sim-kit']
       : ['type:api', 'type:operations', 'vendor:read-only', 'type:core', 'type:store', 'type:errors', 'type:sim'],
   },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:api', 'type:operations', 'type:store', 'type:sim', 'type:errors'] },

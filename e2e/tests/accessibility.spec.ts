@@ -16,6 +16,7 @@ const PAGES = [
   { path: '/admin/users', heading: 'Portal users' },
   { path: '/account', heading: 'Change password' },
   { path: '/activity', heading: 'Activity' },
+  { path: '/bulk', heading: 'Bulk changes' },
 ] as const;
 
 async function scanPage(page: Page, path: string, heading: string): Promise<void> {

@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
-import { BULK_KINDS, BULK_LIMITS, type BulkKind } from '@washops/operations';
-import { runBulkFile, writeRunResults, writeTemplate, type BulkFileOptions } from './bulk-flow.js';
+import { BULK_KINDS, BULK_LIMITS, bulkTemplateCsv, type BulkKind } from '@washops/operations';
+import { runBulkFile, writeRunResults, type BulkFileOptions } from './bulk-flow.js';
 import type { CliIo } from './io.js';
 
 const DATA_DIR_HELP = 'the data folder when DATABASE_URL is not set (default: WASHOPS_DATA_DIR, else .washops/ at the repo root; with --demo, memory)';
@@ -31,6 +33,18 @@ function addBulkFileCommand(employees: Command, io: CliIo, setExit: (code: numbe
     .action(async (file: string, options: BulkFileOptions) => setExit(await runBulkFile(io, kind, file, options)));
 }
 
+/** `washops employees template <kind>`: the header and one example row, on stdout or in a file. */
+async function writeTemplate(io: CliIo, kind: BulkKind, output: string | undefined): Promise<void> {
+  const csv = bulkTemplateCsv(kind);
+  if (!output) {
+    io.stdout.write(csv);
+    return;
+  }
+  const path = resolve(io.cwd, output);
+  await writeFile(path, csv, 'utf8');
+  io.stdout.write(`Template: ${path}\n`);
+}
+
 /**
  * `washops employees …`: hires and leavers from a spreadsheet. The dry run comes first; a run is recorded in the
  * database, so the same file run again resumes it.
@@ -43,12 +57,10 @@ export function addEmployeesCommand(parent: Command, io: CliIo, setExit: (code: 
 
   employees
     .command('template')
-    .description('the CSV header and one example row for import (create) or disable')
+    .description('the CSV header and one example row for import (create) or disable; needs no tenant and no database')
     .addArgument(new Argument('<kind>', 'create or disable').choices(BULK_KINDS))
     .option('--output <file>', 'write it to this file instead of stdout')
-    .option('--demo', 'with the demo tenant (as import --demo)')
-    .option('--data-dir <path>', DATA_DIR_HELP)
-    .action(async (kind: BulkKind, options: { output?: string; demo?: boolean; dataDir?: string }) => writeTemplate(io, kind, options));
+    .action(async (kind: BulkKind, options: { output?: string }) => writeTemplate(io, kind, options.output));
 
   employees
     .command('results')

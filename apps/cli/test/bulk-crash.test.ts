@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { bulkChanges, connectBackoffice, Operations } from '@washops/operations';
 // The project's seeded PRNG, so a failing seed can be replayed; apps may not otherwise import the simulators' kit.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { Prng } from '@washops/sim-kit';
 import { openStore, type OpenStoreOptions } from '@washops/store';
 import { parse } from 'csv-parse/sync';

@@ -1,5 +1,5 @@
 import { startBackofficeSimulator } from '@washops/backoffice-simulator';
-import { bulkChanges, connectBackoffice, Operations, type BackofficeConnection } from '@washops/operations';
+import { bulkChanges, connectBackoffice, DEMO_BACKOFFICE_CREDENTIALS, Operations, type BackofficeConnection } from '@washops/operations';
 import { openStore, type Store, type StoreLocation } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
@@ -15,8 +15,7 @@ export interface RunningServices {
   close(): Promise<void>;
 }
 
-/** Demo credentials of the in-process simulators; they guard nothing real. */
-const DEMO_BACKOFFICE = { username: 'bot', password: 'bot-password' };
+/** Demo credentials of the in-process Data API simulator; they guard nothing real. */
 const DEMO_DATA_API = { apiId: 'demo', apiKey: 'demo-key' };
 
 /** The audit log's database; one that cannot be opened is a start-up failure with the reason (exit 2). */
@@ -43,11 +42,11 @@ async function connectClients(config: McpConfig, logger: Logger | undefined): Pr
   const txLogger = logger?.child({ client: 'transactions' });
   if (config.demo) {
     const [bo, api] = await Promise.all([
-      startBackofficeSimulator({ port: 0, seed: 'demo', users: [DEMO_BACKOFFICE] }),
+      startBackofficeSimulator({ port: 0, seed: 'demo', users: [{ username: DEMO_BACKOFFICE_CREDENTIALS.username, password: DEMO_BACKOFFICE_CREDENTIALS.password }] }),
       startTransactionsSimulator({ port: 0, seed: 'demo', credentials: [DEMO_DATA_API] }),
     ]);
     return {
-      backoffice: connectBackoffice({ subdomain: 'demo', ...DEMO_BACKOFFICE, baseUrl: bo.url, logger: boLogger }),
+      backoffice: connectBackoffice({ ...DEMO_BACKOFFICE_CREDENTIALS, baseUrl: bo.url, logger: boLogger }),
       transactions: new TransactionsClient({ ...DEMO_DATA_API, baseUrl: api.url, logger: txLogger }),
       description: [`demo BackOffice simulator at ${bo.url}`, `demo Data API simulator at ${api.url}`],
       stopSimulators: async () => void (await Promise.allSettled([bo.close(), api.close()])),

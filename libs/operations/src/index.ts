@@ -16,6 +16,7 @@ export { pruneAuditLog } from './retention.js';
 export { AUDIT_CHANNELS, AUDIT_STATES } from '@washops/store';
 export type { AuditChannel, AuditEvent, AuditFilter, AuditOutcome, AuditPage, AuditState, AuditSteps, AuditTarget } from '@washops/store';
 export { bulkChanges } from './bulk/bulk-changes.js';
+export { BULK_COLUMNS, bulkTemplateCsv } from './bulk/template.js';
 export type { BulkChanges, BulkChangesDeps, BulkSheet, ExecuteOptions, ResultsCsv } from './bulk/bulk-changes.js';
 export { BULK_KINDS, BULK_LIMITS, BULK_RESULT_COLUMNS, BULK_ROW_STATES, BULK_RUN_STATES } from './bulk/types.js';
 export type { BulkCheckReport, BulkCheckedRow, BulkFile, BulkKind, BulkProgress, BulkRowIssue, BulkRowResult, BulkRowState, BulkRowStatus, BulkRunState, BulkRunView } from './bulk/types.js';

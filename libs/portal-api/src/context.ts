@@ -10,6 +10,7 @@ import type { SignInThrottle } from './auth/sign-in-throttle.js';
 import { clientAddressOf, PEER_ADDRESS_HEADER, requestHostOf, TRUST_NO_PROXY, type TrustProxy } from './client-address.js';
 import { toTrpcError } from './errors.js';
 import { publicErrorOf } from './public-error.js';
+import type { BulkRunner } from './bulk/bulk-runner.js';
 import type { ExportRegistry } from './transactions/export-registry.js';
 
 /** Sign-in settings; users and sessions themselves are the store's. */
@@ -40,6 +41,8 @@ export interface PortalDeps {
   transactions: TransactionsClient;
   /** Bulk exports, one registry per process, with a Data API client of their own budget share (see `transactionsBudgets`). */
   exports: ExportRegistry;
+  /** Bulk changes from a CSV file: the engine (`changes`) and the runs this process works, one runner per process. */
+  bulkRuns: BulkRunner;
 }
 
 /** What the portal knows about the HTTP request; `null` for trusted in-process calls. */

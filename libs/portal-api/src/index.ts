@@ -47,6 +47,7 @@ export {
 export { sessionOfToken, type PortalRole, type PortalSession } from './auth/sessions.js';
 export type { PortalUserView } from './routers/portal-users.js';
 export { SignInThrottle, type DelayPolicy, type SignInAttempt, type SignInThrottleOptions } from './auth/sign-in-throttle.js';
+export { bulkFileInput, bulkRunIdInput, bulkTemplateInput, type BulkFileInput } from './schemas.js';
 export { exportIdInput, exportStartInput, signInInput, transactionListInput, type ExportStartInput, type TransactionListInput } from './schemas.js';
 export {
   changePasswordInput,
@@ -58,6 +59,7 @@ export {
   type PortalUserAddInput,
 } from './schemas.js';
 export { MAX_LIST_ROWS, type TransactionListChunk, type TransactionRow } from './routers/transactions.js';
+export { BulkRunner, type BulkResultsFile, type BulkRunnerOptions } from './bulk/bulk-runner.js';
 export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type ExportState, type ExportView } from './transactions/export-registry.js';
 export { EXPORT_CSV_COLUMNS, transactionsCsv } from './transactions/export-csv.js';
 export { transactionsBudgets } from './transactions/budget.js';

@@ -1,4 +1,5 @@
 import { auditRouter } from './routers/audit.js';
+import { bulkRouter } from './routers/bulk.js';
 import { backofficeUsersRouter } from './routers/backoffice-users.js';
 import { authRouter } from './routers/auth.js';
 import { discoveryRouter } from './routers/discovery.js';
@@ -11,6 +12,7 @@ import { createCallerFactory, router } from './trpc.js';
 export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
+  bulk: bulkRouter,
   discovery: discoveryRouter,
   employees: employeesRouter,
   backofficeUsers: backofficeUsersRouter,

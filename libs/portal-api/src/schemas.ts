@@ -10,6 +10,8 @@ import {
 } from '@washops/transactions-client/schemas';
 import { withoutUndefined } from '@washops/client-core';
 import {
+  BULK_KINDS,
+  BULK_LIMITS,
   backofficeUserKeySchema,
   employeeChangesSchema,
   employeeKeySchema,
@@ -107,6 +109,8 @@ export {
   AUDIT_CHANNELS,
   AUDIT_OPERATIONS,
   AUDIT_STATES,
+  BULK_KINDS,
+  BULK_LIMITS,
   auditFilterSchema,
   currentWage,
   createBackofficeUserInputSchema,
@@ -124,3 +128,33 @@ export {
   type EmployeeChanges,
   type EmployeeKey,
 } from '@washops/operations/schemas';
+
+/* ---- Bulk changes: an uploaded CSV file, a run. ---- */
+
+/**
+ * The largest upload the procedures parse: ten times the file limit, so that an oversized file (the issue's
+ * 10 MB one) still reaches the engine and gets its message with the size and the limit; beyond that, this.
+ */
+const MAX_UPLOAD_BYTES = 12 * 1_048_576;
+const MAX_UPLOAD_BASE64 = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export const bulkKindInput = z.enum(BULK_KINDS);
+
+export const bulkTemplateInput = z.strictObject({ kind: bulkKindInput });
+
+/**
+ * A file as the page uploads it: its bytes in base64, so that line breaks (refused in any other text
+ * input) and bytes that are not UTF-8 reach the engine as they are in the file (its hash, its binary check).
+ */
+export const bulkFileInput = z.strictObject({
+  kind: bulkKindInput,
+  fileName: z.string().trim().min(1, 'The file needs a name').max(255),
+  contentBase64: z
+    .string()
+    .max(MAX_UPLOAD_BASE64, `The file is over ${BULK_LIMITS.maxFileBytes / 1_048_576} MiB, the limit: split it into smaller files.`)
+    .regex(BASE64, 'The file content must be base64'),
+});
+export type BulkFileInput = z.input<typeof bulkFileInput>;
+
+export const bulkRunIdInput = z.strictObject({ runId: z.uuid('expected a bulk run id') });

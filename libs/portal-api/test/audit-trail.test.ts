@@ -21,6 +21,8 @@ const NOT_AUDITED: Record<string, string> = {
   'transactions.exports.start': 'reads transactions into a file of the user’s own: nothing changes at the tenant',
   'transactions.exports.cancel': 'stops such a read',
   'transactions.exports.rerun': 'starts such a read again',
+  'bulk.check': 'the dry run of a bulk file: reads the tenant, writes nothing',
+  'bulk.cancel': 'asks a bulk run to stop; the rows it wrote are audited one by one',
 };
 
 const BOT = { username: 'bot', password: 'bot-password-a11d' };
@@ -40,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   deps?.exports.close();
+  await deps?.bulkRuns.close();
   await client?.close();
   await sim?.close();
 });
@@ -88,6 +91,30 @@ function newEmployee(overrides: Record<string, unknown> = {}) {
 const withFault = <T>(faults: Parameters<BackofficeSimulator['control']['inject']>[0][], run: () => Promise<T>) => withSimFault(sim, faults, run);
 
 const actor = () => callerNamed(deps, ACTOR);
+
+/** A bulk file of one new hire, as the page uploads it. */
+function bulkFileOf(hire: ReturnType<typeof newEmployee>) {
+  const cells: Record<string, string> = { ...hire, posUserId: String(hire.posUserId), departments: hire.departments.join(';') };
+  const csv = `${Object.keys(cells).join(',')}\r\n${Object.values(cells).join(',')}\r\n`;
+  return { kind: 'create' as const, fileName: `audit-${hire.posUserId}.csv`, contentBase64: Buffer.from(csv).toString('base64') };
+}
+
+/** A bulk run works in the background: the scenario ends when the run does. */
+async function bulkStarted(run: () => Promise<{ id: string }>): Promise<void> {
+  await deps.bulkRuns.settled((await run()).id);
+}
+
+/** A recorded run of one hire by the audited actor, cancelled before any row (as a stop would leave it). */
+let cancelledRunId = '';
+async function cancelledBulkRun(): Promise<number> {
+  const changes = deps.bulkRuns.changes;
+  const { run } = await changes.prepare({ channel: 'portal', name: ACTOR }, changes.parseCsv('create', { name: 'resume.csv', content: Buffer.from(bulkFileOf(newEmployee()).contentBase64, 'base64') }));
+  cancelledRunId = (await changes.cancel(run.id)).id;
+  return 0;
+}
+
+const insertFails = [{ route: 'POST /employee/insert', kind: 'serverError' as const, status: 500 }];
+const permissionsFail = [{ route: 'POST /employee/permissions/update', kind: 'serverError' as const, status: 500 }];
 
 const SCENARIOS: Record<string, Scenario[]> = {
   'employees.create': [
@@ -202,6 +229,27 @@ const SCENARIOS: Record<string, Scenario[]> = {
         ),
     },
   ],
+  // Each row of a run is one audited write as the run's actor (the admin who started it).
+  'bulk.start': [
+    { name: 'a run of one hire', operation: 'employee.create', state: 'succeeded', run: () => bulkStarted(() => actor().bulk.start(bulkFileOf(newEmployee()))) },
+    { name: 'its insert fails', operation: 'employee.create', state: 'failed', run: () => withFault(insertFails, () => bulkStarted(() => actor().bulk.start(bulkFileOf(newEmployee())))) },
+    {
+      name: 'the permissions step fails after the insert',
+      operation: 'employee.create',
+      state: 'partial',
+      run: () => withFault(permissionsFail, () => bulkStarted(() => actor().bulk.start(bulkFileOf(newEmployee())))),
+    },
+  ],
+  'bulk.resume': [
+    { name: 'a cancelled run of one hire', operation: 'employee.create', state: 'succeeded', prepare: cancelledBulkRun, run: () => bulkStarted(() => actor().bulk.resume({ runId: cancelledRunId })) },
+    {
+      name: 'its insert fails',
+      operation: 'employee.create',
+      state: 'failed',
+      prepare: cancelledBulkRun,
+      run: () => withFault(insertFails, () => bulkStarted(() => actor().bulk.resume({ runId: cancelledRunId }))),
+    },
+  ],
   ...employeeLifeScenarios({ sim: () => sim, actor, admin: () => callerAs(deps, 'admin'), newEmployee }),
 };
 
@@ -261,7 +309,9 @@ describe('the audit trail of every write', () => {
       const started = await signedIn.transactions.exports.start({ site: 'ECOM', startDate: hourAgo, endDate: hourAgo + 60 });
       await signedIn.transactions.exports.cancel({ id: started.id }).catch(() => undefined);
       await signedIn.transactions.exports.rerun({ id: started.id }).catch(() => undefined);
+      await signedIn.bulk.check(bulkFileOf(newEmployee()));
       await signedIn.auth.signOut();
+      await expectCode(callerAs(deps, 'viewer').bulk.start(bulkFileOf(newEmployee())), 'FORBIDDEN');
       await expectCode(callerAs(deps, 'viewer').employees.create(newEmployee()), 'FORBIDDEN');
       await expectCode(callerAs(deps, 'viewer').portalUsers.disable({ username: 'audit-added' }), 'FORBIDDEN');
       const viewer = callerAs(deps, 'viewer');

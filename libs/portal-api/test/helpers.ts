@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
-import { backofficeConnectionOf, Operations } from '@washops/operations';
+import { backofficeConnectionOf, bulkChanges, Operations } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
@@ -11,6 +11,7 @@ import {
   bringInPortalUsers,
   createCaller,
   createPortalContext,
+  BulkRunner,
   ExportRegistry,
   type PortalDeps,
   type PortalRequestInfo,
@@ -28,10 +29,11 @@ export function unreachableClients(): { backoffice: BackofficeClient; transactio
   };
 }
 
-/** The BackOffice reads and the audited operations over `store`, as the portal wires them. */
-export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations'> {
+/** The BackOffice reads, the audited operations and the bulk runs over `store`, as the portal wires them. */
+export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns'> {
   const connection = backofficeConnectionOf(backoffice);
-  return { backoffice: connection.reads, operations: new Operations({ store, backoffice: connection }) };
+  const operations = new Operations({ store, backoffice: connection });
+  return { backoffice: connection.reads, operations, bulkRuns: new BulkRunner(bulkChanges({ store, operations, backoffice: connection })) };
 }
 
 /** The lowest cost `verifyPassword` accepts: tests sign in often, and the real cost takes about a second here. */

@@ -12,6 +12,7 @@ const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }>
   { href: '/users', label: 'Back Office users' },
   { href: '/transactions', label: 'Transactions' },
   { href: '/activity', label: 'Activity' },
+  { href: '/bulk', label: 'Bulk changes', adminOnly: true },
   { href: '/admin/users', label: 'Portal users', adminOnly: true },
 ];
 

@@ -25,13 +25,15 @@ async function createPortalDeps(): Promise<PortalDeps> {
     throw error;
   }
   const clients = await createClients(env, store);
-  // Exports cut off by the stop are marked interrupted at once, while the database is still open.
+  // Exports cut off by the stop are marked interrupted at once, and bulk runs stop after their rows in
+  // flight (resumable), while the database is still open.
   closeOnSignals(async () => {
-    await clients.exports.close();
+    await Promise.all([clients.exports.close(), clients.bulkRuns.close()]);
     await store.close();
   });
-  // Exports left running by a process that stopped are shown interrupted from the first page on.
+  // Exports and bulk runs left running by a process that stopped are shown interrupted from the first page on.
   await clients.exports.interruptStale();
+  await clients.bulkRuns.recoverInterrupted();
   return {
     auth: {
       sessionTtlMs: env.auth.sessionTtlMs,

@@ -96,4 +96,9 @@ export class OperationContext {
   afterWrite(): void {
     this.tenant.afterWrite();
   }
+
+  /** A write that changed an employee's permission only: the index's keys hold, its rows are behind. */
+  afterRosterChange(): void {
+    this.tenant.afterRosterChange();
+  }
 }

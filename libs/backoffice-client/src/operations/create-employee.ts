@@ -71,7 +71,7 @@ export async function createEmployee(ctx: OperationContext, raw: CreateEmployeeI
   );
 
   const steps = WRITE_PLANS.createEmployee(input.requiresBackoffice);
-  const employeeId = await insertEmployee(ctx, body, input.posUserId, steps);
+  const employeeId = await insertEmployee(ctx, body, input, steps);
   const completed = ['insertEmployee'];
   const remaining = (): string[] => steps.filter((s) => !completed.includes(s));
   const report = (step: string, userId?: number) =>
@@ -152,15 +152,20 @@ function verifyStoredSites(employeeId: number, html: string, form: CreateFormInf
  * `POST /employee/insert` → the new employee's id. A lost answer is settled by the roster filtered to the
  * POS user id (unique): found is inserted, missing is not; only when that read fails is it unknown.
  */
-async function insertEmployee(ctx: OperationContext, body: FormPair[], posUserId: number, steps: string[]): Promise<number> {
+async function insertEmployee(ctx: OperationContext, body: FormPair[], input: CreateEmployeeParsed, steps: string[]): Promise<number> {
+  const { posUserId } = input;
+  let inserted = false;
   try {
     const { match } = await ctx.postForm('/employee/insert', body, NEW_EMPLOYEE_LOCATION);
-    return Number(match[1]);
+    const employeeId = Number(match[1]);
+    inserted = true;
+    // Known from the answer: the next create's duplicate check sees it without reading the roster again.
+    ctx.tenant.afterInsert({ employeeId, firstName: input.firstName, lastName: input.lastName, posUserId, phone: input.phone, email: input.email });
+    return employeeId;
   } catch (error) {
-    // The server knows an employee the index does not: drop it so the next check sees the server's state.
-    if (error instanceof DuplicateError) ctx.afterWrite();
-    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
+    // The server may know an employee the index does not (a refusal, a lost answer): the next check reads the server.
     ctx.afterWrite();
+    if (!(error instanceof WashOpsError && error.details['mayHaveBeenProcessed'] === true)) throw error;
     const found = await findEmployeeIdByPosUserId(ctx, posUserId).then(
       (id): number | null => id,
       (readError: unknown) => {
@@ -178,7 +183,7 @@ async function insertEmployee(ctx: OperationContext, body: FormPair[], posUserId
       { cause: error, status: error.status, details: { posUserId, applied: false, completedSteps: [], remainingSteps: steps } },
     );
   } finally {
-    ctx.afterWrite();
+    if (!inserted) ctx.afterWrite();
   }
 }
 

@@ -6,7 +6,9 @@ import type { OperationContext } from './context.js';
 /** The roster (every status, cached in the employee index), filtered by `active`. */
 export async function listEmployees(ctx: OperationContext, options: ListEmployeesOptions = {}): Promise<EmployeeSummary[]> {
   const { refresh, active } = parseInput(listEmployeesOptionsSchema, options);
-  const index = await ctx.employeeIndex({ refresh });
+  let index = await ctx.employeeIndex({ refresh });
+  // Writes of this client since the roster was read: the rows are read again, so the list shows them.
+  if (index.rowsStale) index = await ctx.employeeIndex({ refresh: true });
   return index.rows
     .filter((row) => active === 'all' || row.active === (active === 'active'))
     .map(employeeSummaryOf);

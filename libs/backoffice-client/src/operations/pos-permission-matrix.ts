@@ -58,7 +58,10 @@ export async function applyAndConfirmPermissions(
   schema: EmployeePermissionsPage,
   before: StoredPosPermissions,
 ): Promise<void> {
-  const lostAnswer = await postSettledByRead(ctx, '/employee/permissions/update', permissionMatrix(employeeId, template, schema), /^\/employee(?:[/?#]|$)/);
+  // A permission is no key of the employee index: the index stays, only its roster rows are behind.
+  const lostAnswer = await postSettledByRead(ctx, '/employee/permissions/update', permissionMatrix(employeeId, template, schema), /^\/employee(?:[/?#]|$)/, () =>
+    ctx.afterRosterChange(),
+  );
   const path = `/employee/permissions/${employeeId}`;
   let stored: EmployeePermissionsPage;
   try {

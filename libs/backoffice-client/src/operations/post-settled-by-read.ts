@@ -4,10 +4,16 @@ import type { OperationContext } from './context.js';
 
 /**
  * POSTs a form whose effect the caller reads back next. A lost answer (`mayHaveBeenProcessed`) is
- * returned rather than thrown, since that read settles it; any other failure is thrown. The employee
- * index is dropped either way.
+ * returned rather than thrown, since that read settles it; any other failure is thrown. Either way the
+ * employee index then learns of the write: by default it is dropped.
  */
-export function postSettledByRead(ctx: OperationContext, path: string, form: FormPair[], success: RegExp): Promise<WashOpsError | undefined> {
+export function postSettledByRead(
+  ctx: OperationContext,
+  path: string,
+  form: FormPair[],
+  success: RegExp,
+  afterWrite: () => void = () => ctx.afterWrite(),
+): Promise<WashOpsError | undefined> {
   return ctx
     .postForm(path, form, success)
     .then(
@@ -17,5 +23,5 @@ export function postSettledByRead(ctx: OperationContext, path: string, form: For
         throw error;
       },
     )
-    .finally(() => ctx.afterWrite());
+    .finally(afterWrite);
 }

@@ -39,6 +39,15 @@ export class Cache<T> {
     return this.#flight && !this.#flight.abandoned ? this.#flight.wait(signal) : undefined;
   }
 
+  /**
+   * Changes the held value in place, for a write whose effect is known. A fill in progress may have read the
+   * server before that write: then everything is dropped instead.
+   */
+  update(change: (data: T) => void): void {
+    if (this.#flight && !this.#flight.abandoned) return this.invalidate();
+    if (this.#value) change(this.#value.data);
+  }
+
   invalidate(): void {
     this.#generation++;
     this.#value = undefined;

@@ -1,6 +1,6 @@
 import { NotFoundError } from '@washops/shared-errors';
 import type { FormGateway } from '../gateway/form-gateway.js';
-import { phoneKey } from '../normalize.js';
+import { emailKey, phoneKey } from '../normalize.js';
 import { parseEmployeeCreatePage, type CreateFormInfo } from '../pages/employee-create.js';
 import { parseEmployeePermissionsPage, type EmployeePermissionsPage } from '../pages/employee-permissions.js';
 import { ROSTER_ALL_PATH, parseRoster, type RosterRow } from '../pages/roster.js';
@@ -9,11 +9,24 @@ import { parseUserListPage } from '../pages/user-list.js';
 import { parseUserPermissionsPage } from '../pages/user-permissions.js';
 import { Cache } from './cache.js';
 
+/** Who holds a POS user id or a phone: enough to name them in a duplicate error. */
+export type IndexedEmployee = Pick<RosterRow, 'employeeId' | 'firstName' | 'lastName'>;
+
+/** An employee this client inserted, with the keys the uniqueness checks look up. */
+export interface InsertedEmployee extends IndexedEmployee {
+  posUserId: number;
+  phone: string;
+  email: string;
+}
+
 /** Everything known about the tenant's employees that uniqueness checks need. */
 export interface EmployeeIndex {
+  /** The roster as read. */
   rows: RosterRow[];
-  byPosUserId: Map<number, RosterRow>;
-  byPhone: Map<string, RosterRow>;
+  /** This client changed the roster since it was read: `rows` are behind, the keys below are not. */
+  rowsStale: boolean;
+  byPosUserId: Map<number, IndexedEmployee>;
+  byPhone: Map<string, IndexedEmployee>;
   /** Lower-cased email → employee id (from the `/user/create` dropdown). */
   emails: Map<string, number>;
 }
@@ -51,6 +64,24 @@ export class TenantCache {
     this.index.invalidate();
   }
 
+  /** The server answered an insert of ours with the new id: its keys join the index instead of a roster read. */
+  afterInsert(employee: InsertedEmployee): void {
+    const known: IndexedEmployee = { employeeId: employee.employeeId, firstName: employee.firstName, lastName: employee.lastName };
+    this.index.update((index) => {
+      index.byPosUserId.set(employee.posUserId, known);
+      if (!index.byPhone.has(phoneKey(employee.phone))) index.byPhone.set(phoneKey(employee.phone), known);
+      if (!index.emails.has(emailKey(employee.email))) index.emails.set(emailKey(employee.email), employee.employeeId);
+      index.rowsStale = true;
+    });
+  }
+
+  /** A write that changed how an employee shows in the roster (its permission), none of the index's keys. */
+  afterRosterChange(): void {
+    this.index.update((index) => {
+      index.rowsStale = true;
+    });
+  }
+
   /** Drops everything (the client is closing). */
   clear(): void {
     for (const cache of [this.createForm, this.posPermissions, this.backofficeTemplates, this.index]) cache.invalidate();
@@ -71,12 +102,12 @@ export class TenantCache {
       this.#forms.getPage('/user/create', signal),
     ]);
     const rows = parseRoster(rosterHtml);
-    const byPosUserId = new Map<number, RosterRow>();
-    const byPhone = new Map<string, RosterRow>();
+    const byPosUserId = new Map<number, IndexedEmployee>();
+    const byPhone = new Map<string, IndexedEmployee>();
     for (const row of rows) {
       if (row.posUserId !== null && !byPosUserId.has(row.posUserId)) byPosUserId.set(row.posUserId, row);
       if (row.phoneDigits && !byPhone.has(phoneKey(row.phoneDigits))) byPhone.set(phoneKey(row.phoneDigits), row);
     }
-    return { rows, byPosUserId, byPhone, emails: parseUserCreatePage(userCreateHtml).emailMap };
+    return { rows, rowsStale: false, byPosUserId, byPhone, emails: parseUserCreatePage(userCreateHtml).emailMap };
   }
 }
