@@ -35,8 +35,8 @@ export const bulkRouter = router({
     .input(bulkFileInput)
     .mutation(({ ctx, input }) => ctx.deps.bulkRuns.start(actorOf(ctx.session), input.kind, fileOf(input))),
 
-  /** An interrupted or cancelled run continues from the store, no file needed. */
-  resume: adminProcedure.input(bulkRunIdInput).mutation(({ ctx, input }) => ctx.deps.bulkRuns.resume(input.runId)),
+  /** An interrupted or cancelled run continues from the store as the signed-in admin, no file needed. */
+  resume: adminProcedure.input(bulkRunIdInput).mutation(({ ctx, input }) => ctx.deps.bulkRuns.resume(input.runId, actorOf(ctx.session))),
 
   /** Rows in flight finish; the rest stay for a resume. */
   cancel: adminProcedure.input(bulkRunIdInput).mutation(({ ctx, input }) => ctx.deps.bulkRuns.cancel(input.runId)),
