@@ -50,7 +50,7 @@ export class BulkRunner {
   }
 
   /**
-   * Checks the file again, records its run (or finds the unfinished run of the same file) and starts
+   * Checks the file again, records its run (or finds the run of the same file, whatever its state) and starts
    * it in the background. Throws `BulkCheckFailedError` when a row has an error: nothing is written.
    */
   async start(actor: Actor, kind: BulkKind, file: BulkFile): Promise<BulkRunView> {

@@ -30,7 +30,7 @@ export const bulkRouter = router({
   /** The dry run: every row through the schema and against the live tenant. Writes nothing. */
   check: adminProcedure.input(bulkFileInput).mutation(({ ctx, input, signal }) => ctx.deps.bulkRuns.check(input.kind, fileOf(input), signal)),
 
-  /** Checks again, then runs the file in the background as the signed-in admin; the same file resumes its unfinished run. */
+  /** Checks again, then runs the file in the background as the signed-in admin; the same file goes back to its run (resumed, or finished with nothing to do). */
   start: adminProcedure
     .input(bulkFileInput)
     .mutation(({ ctx, input }) => ctx.deps.bulkRuns.start(actorOf(ctx.session), input.kind, fileOf(input))),
