@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { bulkChanges, Operations, type BulkChanges, type BulkKind, type BulkRunView } from '@washops/operations';
 import type { Store } from '@washops/store';
 import { cliActor } from './actor.js';
-import { checkReportText, runSummary } from './bulk-format.js';
+import { checkReportText, runSummary, stoppedOnHalfDoneRows } from './bulk-format.js';
 import { progressDisplay } from './bulk-progress.js';
 import type { CliIo } from './io.js';
 import { defaultResultsPath, readBulkFile, writePrivateFile } from './results-file.js';
@@ -58,6 +58,7 @@ async function writeResults(io: CliIo, engine: BulkChanges, runId: string, path:
 }
 
 function exitStatusOf(run: BulkRunView): number {
+  if (stoppedOnHalfDoneRows(run)) return BULK_EXIT.someFailed;
   if (run.state === 'cancelled' || run.state === 'cancelling' || run.state === 'interrupted') return BULK_EXIT.interrupted;
   return run.progress.failed > 0 || run.state !== 'finished' ? BULK_EXIT.someFailed : BULK_EXIT.allSucceeded;
 }
@@ -78,9 +79,8 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
     const sheet = engine.parseCsv(kind, { name: basename(inputPath), content });
     const report = await engine.check(sheet, { signal: stop });
     io.stdout.write(checkReportText(report));
-    if (report.resumes) {
-      const total = report.resumes.done + report.resumes.remaining;
-      io.stdout.write(`Resuming run ${report.resumes.runId}: ${report.resumes.done} of ${total} rows done.\n`);
+    if (report.resumes && report.resumes.remaining > 0) {
+      io.stdout.write(`Resuming run ${report.resumes.runId}: ${report.resumes.done} of ${report.counts.total} rows done.\n`);
     }
     if (report.counts.error > 0) {
       io.stdout.write('Nothing was written: fix the rows with errors and run the command again.\n');
@@ -97,16 +97,19 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
       return;
     }
     const concurrency = options.concurrency === undefined ? {} : { concurrency: options.concurrency };
-    const { run } = await engine.prepare(cliActor(io.env), sheet, concurrency);
+    const actor = cliActor(io.env);
+    const { run } = await engine.prepare(actor, sheet, concurrency);
     const progress = progressDisplay(io);
     let ended: BulkRunView;
     try {
-      ended = await engine.execute(run.id, { ...concurrency, signal: stop, onProgress: (now) => progress.update(now) });
+      ended = await engine.execute(run.id, { ...concurrency, actor, signal: stop, onProgress: (now) => progress.update(now) });
     } finally {
       progress.stop();
     }
     await writeResults(io, engine, ended.id, options.results ? resolve(io.cwd, options.results) : defaultResultsPath(inputPath));
-    io.stdout.write(`${runSummary(ended)}\n`);
+    const alreadyDone = report.resumes?.remaining === 0 && ended.state === 'finished' && ended.progress.done === ended.progress.total;
+    const partialRows = ended.progress.partial > 0 ? (await engine.rows(ended.id)).filter((row) => row.state === 'partial').map((row) => row.rowNumber) : [];
+    io.stdout.write(alreadyDone ? `All ${ended.progress.total} rows were done in run ${ended.id} on ${ended.finishedAt ?? ended.updatedAt}: nothing to do.\n` : `${runSummary(ended, partialRows)}\n`);
     status = exitStatusOf(ended);
     if (status === BULK_EXIT.interrupted) io.stdout.write(`Stopped. Run the same command with the same file again to resume run ${ended.id}.\n`);
   });

@@ -58,11 +58,20 @@ export function progressText(progress: BulkProgress): string {
   return parts.join(', ');
 }
 
-/** What a finished (or stopped) run did, in one line. */
-export function runSummary(run: BulkRunView): string {
-  const { done, failed, total, remaining } = run.progress;
+/** Whether a run stopped only because rows are half done (not stopped by a person, not a crash). */
+export function stoppedOnHalfDoneRows(run: BulkRunView): boolean {
+  return run.state === 'interrupted' && run.progress.remaining === 0 && run.progress.partial > 0;
+}
+
+/** What a finished (or stopped) run did, in one line; `partialRows` names the half-done rows. */
+export function runSummary(run: BulkRunView, partialRows: number[] = []): string {
+  const { done, failed, total, remaining, partial } = run.progress;
   const what = run.kind === 'create' ? 'created' : 'disabled';
   const head = `${plural(done, 'row')} of ${total} ${what}, ${failed} failed`;
   if (run.state === 'finished') return `${head}.`;
+  if (stoppedOnHalfDoneRows(run)) {
+    const rows = partialRows.length > 0 ? ` (row ${partialRows.join(', ')})` : '';
+    return `${head}: ${plural(partial, 'row')}${rows} half done — the employee exists, a later step did not finish. Run the same file again to complete ${partial > 1 ? 'them' : 'it'} (run ${run.id}).`;
+  }
   return `${head}, ${remaining} not yet done (run ${run.id} is ${run.state}).`;
 }

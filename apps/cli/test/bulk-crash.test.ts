@@ -1,6 +1,7 @@
 // The crash test of bulk imports: the real command in a child process, killed with SIGKILL at random moments of its
 // run five times and run again each time, then once more to the end. Every hire must exist exactly once on the
-// BackOffice, every row be done, and the last results file hold every row with its PIN.
+// BackOffice (every third with its linked Back Office user, made once), every row be done, and the results file of
+// the import that finished the run hold every row with its PIN.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -42,13 +43,18 @@ interface Child {
   stderr: string;
 }
 
-const HEADER = 'firstName,lastName,phone,email,posUserId,wageRate,startDate,availableSites,permission,departments';
+const HEADER = 'firstName,lastName,phone,email,posUserId,wageRate,startDate,availableSites,permission,departments,requiresBackoffice,backofficeUsername';
+
+/** Every third hire gets a linked Back Office user: its steps (user, template) are more moments for a kill. */
+const linkedUsername = (n: number): string | null => (n % 3 === 0 ? `crash_${firstPosUserId + n}` : null);
 
 /** A hire the seeded tenant does not have (POS id, email and phone from a range its seed does not use). */
 function hireRow(n: number): string {
   const id = firstPosUserId + n;
   const phone = `(778) ${String(id).slice(0, 3)}-${String(id).slice(-4)}`;
-  return ['Crash', `Hire${n}`, phone, `crash.hire${id}@example.invalid`, id, '15.75', '2026-05-01', 'WashU Fiesta;nolo', 'Cashier', 'Greeter'].join(',');
+  const username = linkedUsername(n);
+  const linked = username ? ['yes', username] : ['', ''];
+  return ['Crash', `Hire${n}`, phone, `crash.hire${id}@example.invalid`, id, '15.75', '2026-05-01', 'WashU Fiesta;nolo', 'Manager', 'Greeter', ...linked].join(',');
 }
 
 function childEnv(): NodeJS.ProcessEnv {
@@ -119,6 +125,9 @@ describe('a bulk import killed with SIGKILL five times', () => {
 
     const kills: string[] = [];
     let killedBefore = false;
+    const resultsPath = join(workDir, 'hires.results.csv');
+    // The import that finishes the run writes the only results file with the PINs; later ones say they were shown.
+    let finishedResults: string | undefined;
     for (let attempt = 1; attempt <= KILLS; attempt++) {
       const kill = { afterWrites: random.int(1, MAX_WRITES_BEFORE_KILL), delayMs: random.int(0, MAX_KILL_DELAY_MS) };
       const run = await importOnce(file, kill);
@@ -126,16 +135,32 @@ describe('a bulk import killed with SIGKILL five times', () => {
       kills.push(`kill ${attempt}: ${kill.delayMs} ms after ${kill.afterWrites} more writes → ${run.signal ?? `exit ${run.code}`}, ${created} of ${ROWS} created`);
       // The run was recorded before its rows were worked, so a rerun after a kill resumes it.
       if (killedBefore) expect(run.stdout).toMatch(new RegExp(`Resuming run \\S+: \\d+ of ${ROWS} rows done\\.`));
-      if (run.signal !== 'SIGKILL') expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+      if (run.signal !== 'SIGKILL') {
+        expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+        finishedResults ??= readFileSync(resultsPath, 'utf8');
+      }
       killedBefore = run.signal === 'SIGKILL';
     }
     console.log(kills.join('\n'));
 
     const last = await importOnce(file);
     expect(last.code, `${last.stdout}\n${last.stderr}`).toBe(0);
-    expect(last.stdout).toContain(`${ROWS} rows of ${ROWS} created, 0 failed.`);
+    if (finishedResults === undefined) {
+      expect(last.stdout).toContain(`${ROWS} rows of ${ROWS} created, 0 failed.`);
+      finishedResults = readFileSync(resultsPath, 'utf8');
+    } else {
+      expect(last.stdout).toContain(`All ${ROWS} rows were done in run`);
+    }
 
     for (const posUserId of posUserIds) expect(sim.control.employees().filter((e) => e.posUserId === posUserId), `POS user id ${posUserId}`).toHaveLength(1);
+    for (let n = 1; n <= ROWS; n++) {
+      const username = linkedUsername(n);
+      if (!username) continue;
+      const users = sim.control.users().filter((u) => u.username === username);
+      expect(users, `Back Office user ${username}`).toHaveLength(1);
+      const employee = sim.control.employees().find((e) => e.posUserId === firstPosUserId + n);
+      expect(users[0]?.employeeId, `Back Office user ${username}`).toBe(employee?.id);
+    }
 
     const opened = await openStore(store);
     const backoffice = connectBackoffice({ baseUrl: sim.url, username: 'bot', password: 'bot-password' });
@@ -150,7 +175,7 @@ describe('a bulk import killed with SIGKILL five times', () => {
       await opened.close();
     }
 
-    const results = parse(readFileSync(join(workDir, 'hires.results.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const results = parse(finishedResults, { columns: true }) as Record<string, string>[];
     expect(results).toHaveLength(ROWS);
     for (const [index, row] of results.entries()) {
       expect(row['row']).toBe(String(index + 2));
@@ -158,6 +183,7 @@ describe('a bulk import killed with SIGKILL five times', () => {
       expect(row['posPin'], `row ${row['row']}`).toMatch(/^\d{5}$/);
       const employee = sim.control.employees().find((e) => e.posUserId === posUserIds[index]);
       expect(String(employee?.posPin)).toBe(row['posPin']);
+      if (linkedUsername(index + 1)) expect(row['backofficePassword']?.length, `row ${row['row']}`).toBeGreaterThanOrEqual(8);
     }
   }, 240_000);
 });

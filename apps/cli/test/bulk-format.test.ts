@@ -21,7 +21,7 @@ function report(rows: BulkCheckedRow[]): BulkCheckReport {
 }
 
 function progress(overrides: Partial<BulkProgress> = {}): BulkProgress {
-  return { total: 40, done: 12, failed: 1, remaining: 27, inFlight: 2, ratePerMinute: 14.24, etaMs: 114_000, ...overrides };
+  return { total: 40, done: 12, failed: 1, partial: 0, remaining: 27, inFlight: 2, ratePerMinute: 14.24, etaMs: 114_000, ...overrides };
 }
 
 describe('the dry run as printed', () => {

@@ -161,6 +161,36 @@ describe('washops employees import', () => {
     }
   });
 
+  it('the same file again after every row was done comes back to its run: nothing written, results again, exit 0', async () => {
+    const rows = [hire(), hire()];
+    const file = await fileOf('twice.csv', csv(rows));
+    expect((await washops(['employees', 'import', file])).code).toBe(0);
+    const writes = writePosts();
+    const again = await washops(['employees', 'import', file]);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+    expect(again.stdout).toMatch(/All 2 rows were done in run [0-9a-f-]{36} on \d{4}-\d\d-\d\dT/);
+    expect(again.stdout).toContain('were handed out earlier');
+    expect(writePosts()).toBe(writes);
+    const results = await resultsOf(join(workDir, 'twice.results.csv'));
+    expect(results.map((r) => [r['outcome'], r['posPin']])).toEqual(rows.map(() => ['created', expect.stringMatching(/^\(shown once, /)]));
+  });
+
+  it('the same file again after a row failed with nothing applied resumes its run and creates that row (exit 0)', async () => {
+    const rows = [hire(), hire()];
+    const file = await fileOf('retry.csv', csv(rows));
+    const fault = sim.control.inject({ route: 'POST /employee/insert', kind: 'serverError', count: 1 });
+    try {
+      expect((await washops(['employees', 'import', file, '--concurrency', '1'])).code).toBe(1);
+    } finally {
+      fault.remove();
+    }
+    const again = await washops(['employees', 'import', file]);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+    expect(again.stdout).toMatch(/Resuming run [0-9a-f-]{36}: 1 of 2 rows done/);
+    expect(again.stdout).toContain('2 rows of 2 created, 0 failed.');
+    for (const row of rows) expect(sim.control.employees().filter((e) => String(e.posUserId) === row['posUserId'])).toHaveLength(1);
+  });
+
   it('a row that fails at its write leaves the others done and exits 1, its error in the results file', async () => {
     const rows = [hire(), hire()];
     const file = await fileOf('one-fails.csv', csv(rows));
@@ -177,6 +207,24 @@ describe('washops employees import', () => {
     } finally {
       fault.remove();
     }
+  });
+
+  it('a run left with only a half-done row says so by row and exits 1, not as if interrupted; the same file completes it', async () => {
+    const rows = [hire(), hire()];
+    const file = await fileOf('half-done.csv', csv(rows));
+    const fault = sim.control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });
+    let run: Run;
+    try {
+      run = await washops(['employees', 'import', file, '--concurrency', '1']);
+    } finally {
+      fault.remove();
+    }
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(1);
+    expect(run.stdout).toMatch(/1 row \(row 2\) half done — the employee exists, a later step did not finish\. Run the same file again to complete it/);
+    expect(run.stdout).not.toContain('Stopped.');
+    const again = await washops(['employees', 'import', file]);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+    expect(again.stdout).toContain('2 rows of 2 created, 0 failed.');
   });
 
   it('a row with a wrong type or a POS id used twice in the file stops the run before any write (exit 1)', async () => {

@@ -222,6 +222,37 @@ describe('bulk_create_employees', () => {
   });
 });
 
+describe('bulk_create_employees on a run someone else started', () => {
+  it('writes the rows it resumes as the caller, and the same rows after the run finished come back to it with nothing written', async () => {
+    const rows = Array.from({ length: 2 }, () => hire());
+    const alice = await connect({ services: audited.servicesFor('alice') });
+    const fault = bo.control.inject({ route: 'POST /employee/insert', kind: 'serverError', count: 1 });
+    let started: BulkOutput;
+    try {
+      started = outputOf((await alice.callTool({ name: 'bulk_create_employees', arguments: { rows, dryRun: false, concurrency: 1 } })) as CallToolResult);
+    } finally {
+      fault.remove();
+      await alice.close();
+    }
+    expect(started.run).toMatchObject({ state: 'finished', counts: { done: 1, failed: 1 } });
+    const runId = started.run!.id;
+
+    const resumed = outputOf(await call('bulk_create_employees', { rows, dryRun: false }));
+    expect(resumed.run).toMatchObject({ id: runId, state: 'finished', counts: { done: 2, failed: 0 } });
+    const createdBy = new Map<unknown, string>();
+    for await (const event of audited.store.audit.stream({ operation: 'employee.create' })) if (event.state === 'succeeded') createdBy.set(event.target.posUserId, event.actor);
+    expect(rows.map((row) => createdBy.get(row['posUserId']))).toEqual([ACTOR, 'alice']);
+    expect(await audited.bulk.get(runId)).toMatchObject({ actor: { channel: 'mcp', name: 'alice' } });
+
+    const before = writes().length;
+    const dryRun = outputOf(await call('bulk_create_employees', { rows }));
+    expect(dryRun.check).toMatchObject({ counts: { error: 0 }, resumes: { runId, done: 2, remaining: 0 } });
+    const again = outputOf(await call('bulk_create_employees', { rows, dryRun: false }));
+    expect(again.run).toMatchObject({ id: runId, state: 'finished', counts: { done: 2, failed: 0 } });
+    expect(writes().length).toBe(before);
+  });
+});
+
 describe('bulk_create_employees, the same rows twice at once', () => {
   it('answers RUN_IN_PROGRESS while their run is being written, and the run goes on to create each row once', async () => {
     const rows = [hire(), hire(), hire()];
@@ -252,7 +283,8 @@ describe('bulk_create_employees, a row stopped half-way', () => {
     const half = first.run!.rows.find((row) => row.outcome === 'partial')!;
     expect(half.employeeId).toBe(holders(half.posUserId!)[0]!.id);
     expect(half.error!.message).toEqual(expect.any(String));
-    expect(first.nextStep).toContain(`row(s) ${half.row} not done. Send the same rows again`);
+    expect(first.nextStep).toContain(`stopped with row(s) ${half.row} half done: the employee exists, a later step did not finish`);
+    expect(first.nextStep).toContain('Send the same rows again (dryRun: false) to complete them');
 
     const resumed = outputOf(await call('bulk_create_employees', { rows, dryRun: false }));
     expect(resumed.run).toMatchObject({ id: first.run!.id, state: 'finished', counts: { done: 2, failed: 0 } });

@@ -171,6 +171,22 @@ describe('bulk files that cannot be used at all', () => {
     expect(refusal(() => bulk.sheetOfRows('create', [{ ...row, nickname: 'x' }])).message).toMatch(/Unknown column 'nickname'/);
   });
 
+  it('hashes a file and JSON rows with their secret cells blanked: the hash cannot give a PIN away, the same file hashes alike', () => {
+    const bulk = bulkFor(unused, sim());
+    const cells = hireCells({ requiresBackoffice: 'true', backofficeUsername: 'hash_check' });
+    const withSecrets = (pin: string, password: string) => bulk.parseCsv('create', { name: 'a.csv', content: csvOf([{ ...cells, posPin: pin, backofficePassword: password }]) }).fileHash;
+    const hash = withSecrets('13579', 'Secret-one-42');
+    expect(withSecrets('13579', 'Secret-one-42')).toBe(hash);
+    expect(withSecrets('24680', 'Another-pass-7')).toBe(hash);
+    expect(withSecrets('', '')).toBe(hash);
+    expect(bulk.parseCsv('create', { name: 'b.csv', content: csvOf([{ ...cells, firstName: 'Other', posPin: '13579', backofficePassword: '' }]) }).fileHash).not.toBe(hash);
+
+    const row = { ...cells, posUserId: Number(cells['posUserId']) };
+    const rowsHash = (pin: number, password: string) => bulk.sheetOfRows('create', [{ ...row, posPin: pin, backofficePassword: password }]).fileHash;
+    expect(rowsHash(13579, 'Secret-one-42')).toBe(rowsHash(24680, 'Another-pass-7'));
+    expect(bulk.sheetOfRows('create', [{ ...row, lastName: 'Else', posPin: 13579 }]).fileHash).not.toBe(rowsHash(13579, 'Secret-one-42'));
+  });
+
   it('each template file has the header and an example row that passes the schema', () => {
     const bulk = bulkFor(unused, sim());
     for (const kind of ['create', 'disable'] as const) {

@@ -30,7 +30,7 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     const { bulk, rows, run } = await prepared(3);
     sim().control.inject({ route: 'POST /employee/permissions/update', kind: 'serverError', count: 1 });
     const first = await bulk.execute(run.id);
-    expect(first).toMatchObject({ state: 'interrupted', progress: { done: 2, failed: 1 } });
+    expect(first).toMatchObject({ state: 'interrupted', progress: { done: 2, failed: 1, partial: 1, remaining: 0 } });
     const partial = (await bulk.rows(run.id)).find((r) => r.state === 'partial');
     expect(partial).toMatchObject({ rowNumber: 2, code: 'BACKOFFICE_SERVER_ERROR' });
     expect(partial?.employeeId).toBeGreaterThan(0);
@@ -126,6 +126,79 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(sheet.fileHash).toBe(bulk.parseCsv('create', { name: 'x.csv', content: csvOf(rows) }).fileHash);
     expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 5 } });
     expect(inserts(sim())).toBe(5);
+  });
+
+  it('the same file after a finished run with a failed row comes back to that run and tries only that row again', async () => {
+    const { bulk, rows, run } = await prepared(3);
+    sim().control.inject({ route: 'POST /employee/insert', kind: 'serverError', count: 1 });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 2, failed: 1 } });
+    const failedRow = (await bulk.rows(run.id)).find((r) => r.state === 'failed')?.rowNumber;
+
+    const again = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'hires.csv', content: csvOf(rows) }));
+    expect(again.run.id).toBe(run.id);
+    expect(again.report.counts.error).toBe(0);
+    expect(again.report.resumes).toEqual({ runId: run.id, done: 2, remaining: 1 });
+    expect(again.report.rows.find((r) => r.rowNumber === failedRow)?.previous).toBe('failed');
+    expect(await bulk.execute(run.id)).toMatchObject({ id: run.id, state: 'finished', progress: { done: 3, failed: 0 } });
+    expect(inserts(sim())).toBe(4);
+    for (const row of rows) expect(sim().control.employees().filter((e) => e.posUserId === Number(row['posUserId']))).toHaveLength(1);
+  });
+
+  it('the same file after a run with every row done comes back to that run, which has nothing to do', async () => {
+    const { bulk, rows, run } = await prepared(2);
+    const ended = await bulk.execute(run.id);
+    expect(ended).toMatchObject({ state: 'finished', progress: { done: 2 } });
+    await bulk.resultsCsv(run.id, { revealSecrets: true });
+
+    const again = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'hires.csv', content: csvOf(rows) }));
+    expect(again.run.id).toBe(run.id);
+    expect(again.report.resumes).toEqual({ runId: run.id, done: 2, remaining: 0 });
+    expect(again.report.rows.map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(await bulk.execute(run.id)).toMatchObject({ id: run.id, state: 'finished', finishedAt: ended.finishedAt, progress: { done: 2, remaining: 0 } });
+    expect(inserts(sim())).toBe(2);
+    const results = resultRows((await bulk.resultsCsv(run.id, { revealSecrets: true })).csv);
+    expect(results.map((r) => r['posPin'])).toEqual([expect.stringMatching(/^\(shown once, /), expect.stringMatching(/^\(shown once, /)]);
+  });
+
+  it('a row whose linked Back Office user the run already made is not flagged as taking that username on a resume', async () => {
+    const bulk = bulkFor(store(), sim());
+    const username = `own_${Date.now().toString(36)}`;
+    const rows = [hireCells({ requiresBackoffice: 'true', backofficeUsername: username, permission: 'Manager' }), hireCells()];
+    const { run } = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'linked-stop.csv', content: csvOf(rows) }), { concurrency: 1 });
+    const controller = new AbortController();
+    await bulk.execute(run.id, { signal: controller.signal, onProgress: (p) => p.done === 1 && controller.abort() });
+    expect(sim().control.users().some((u) => u.username === username)).toBe(true);
+
+    const again = await bulk.prepare(actor, bulk.parseCsv('create', { name: 'linked-stop.csv', content: csvOf(rows) }));
+    expect(again.run.id).toBe(run.id);
+    expect(again.report.rows[0]).toMatchObject({ status: 'ok', previous: 'done', errors: [] });
+    expect(await bulk.execute(run.id)).toMatchObject({ state: 'finished', progress: { done: 2 } });
+  });
+
+  it('a resume is recorded under whoever resumes it; the run keeps its creator', async () => {
+    const alice = { channel: 'portal' as const, name: 'alice' };
+    const bob = { channel: 'portal' as const, name: 'bob' };
+    const bulk = bulkFor(store(), sim());
+    const rows = [hireCells(), hireCells(), hireCells()];
+    const { run } = await bulk.prepare(alice, bulk.parseCsv('create', { name: 'handover.csv', content: csvOf(rows) }), { concurrency: 1 });
+    const controller = new AbortController();
+    await bulk.execute(run.id, { actor: alice, signal: controller.signal, onProgress: (p) => p.done === 1 && controller.abort() });
+    expect(await bulk.execute(run.id, { actor: bob })).toMatchObject({ state: 'finished', actor: alice, progress: { done: 3 } });
+
+    const { events } = await store().audit.list({ operation: 'employee.create' }, { limit: 50 });
+    const byPos = (row: Record<string, string>) => events.find((e) => e.target.posUserId === Number(row['posUserId']));
+    expect(rows.map((row) => byPos(row)?.actor)).toEqual(['alice', 'bob', 'bob']);
+  });
+
+  it('rows another claim took first do not count towards this process’s rate', async () => {
+    const { run } = await prepared(3);
+    const real = store();
+    const claimedElsewhere = { ...real, bulkRuns: { ...real.bulkRuns, startRow: () => Promise.resolve(false) } };
+    const seen: (number | null)[] = [];
+    await bulkFor(claimedElsewhere, sim()).execute(run.id, { onProgress: (p) => seen.push(p.ratePerMinute) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((rate) => rate === null)).toBe(true);
+    expect(inserts(sim())).toBe(0);
   });
 
   it('Cancel from another process is seen between rows', async () => {

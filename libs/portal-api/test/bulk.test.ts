@@ -225,6 +225,27 @@ describe('bulk.cancel and bulk.resume', () => {
     for (const row of rows) expect(roster.filter((e) => e.posUserId === Number(row['posUserId']))).toHaveLength(1);
   });
 
+  it('a resume is written as the admin who resumes it; the run keeps who started it', async () => {
+    const rows = Array.from({ length: 4 }, () => hire());
+    sim.control.setLatency(40);
+    const started = await deps.bulkRuns.start({ channel: 'portal', name: 'alice' }, 'create', { name: `alice-${serial}.csv`, content: csvOf(rows) });
+    await deps.bulkRuns.cancel(started.id);
+    const cancelled = await finishedRun(started.id);
+    expect(cancelled.run.state).toBe('cancelled');
+    const byAlice = new Set(cancelled.rows.filter((row) => row.state === 'done').map((row) => row.posUserId));
+
+    await callerAs(deps, 'admin').bulk.resume({ runId: started.id });
+    const resumed = await finishedRun(started.id);
+    expect(resumed.run).toMatchObject({ state: 'finished', actor: { channel: 'portal', name: 'alice' } });
+    const createdBy = new Map<unknown, string>();
+    for await (const event of deps.store.audit.stream({ operation: 'employee.create' })) if (event.state === 'succeeded') createdBy.set(event.target.posUserId, event.actor);
+    for (const row of rows) {
+      const posUserId = Number(row['posUserId']);
+      expect(createdBy.get(posUserId), `POS user id ${posUserId}`).toBe(byAlice.has(posUserId) ? 'alice' : 'admin');
+    }
+    expect(byAlice.size).toBeLessThan(rows.length);
+  });
+
   it('refuses to resume a finished run', async () => {
     const admin = callerAs(deps, 'admin');
     const started = await admin.bulk.start(fileInput([hire()]));

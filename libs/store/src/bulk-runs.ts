@@ -86,16 +86,16 @@ export function bulkRunQueries(db: StoreDb) {
 
   return {
     /**
-     * The unfinished run of the same file (kind and hash) when there is one, else a new `queued` run with its rows,
-     * all in one transaction under a lock: two processes preparing one file get one run.
+     * The run of the same file (kind and hash) when there is one, whatever its state (the newest), else a new
+     * `queued` run with its rows, all in one transaction under a lock: two processes preparing one file get one run.
      */
-    async createOrFindUnfinished(input: NewBulkRun): Promise<{ run: BulkRunRecord; created: boolean }> {
+    async createOrFindLatest(input: NewBulkRun): Promise<{ run: BulkRunRecord; created: boolean }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${BULK_RUN_LOCK_KEY})`);
         const [existing] = await tx
           .select(runColumns)
           .from(bulkRuns)
-          .where(and(eq(bulkRuns.kind, input.kind), eq(bulkRuns.fileHash, input.fileHash), inArray(bulkRuns.state, UNFINISHED_RUN_STATES)))
+          .where(and(eq(bulkRuns.kind, input.kind), eq(bulkRuns.fileHash, input.fileHash)))
           .orderBy(desc(bulkRuns.createdAt))
           .limit(1);
         if (existing) return { run: toRun(existing), created: false };
@@ -122,12 +122,12 @@ export function bulkRunQueries(db: StoreDb) {
       });
     },
 
-    /** The newest unfinished run of a file, or null. */
-    async findUnfinished(kind: BulkKind, fileHash: string): Promise<BulkRunRecord | null> {
+    /** The newest run of a file whatever its state (finished ones too: the same file always comes back to its run), or null. */
+    async findLatest(kind: BulkKind, fileHash: string): Promise<BulkRunRecord | null> {
       const [row] = await db
         .select(runColumns)
         .from(bulkRuns)
-        .where(and(eq(bulkRuns.kind, kind), eq(bulkRuns.fileHash, fileHash), inArray(bulkRuns.state, UNFINISHED_RUN_STATES)))
+        .where(and(eq(bulkRuns.kind, kind), eq(bulkRuns.fileHash, fileHash)))
         .orderBy(desc(bulkRuns.createdAt))
         .limit(1);
       return row ? toRun(row) : null;
@@ -179,9 +179,10 @@ export function bulkRunQueries(db: StoreDb) {
     /**
      * Takes the run's lease atomically: granted when it is free, already the caller's, or its holder is gone (stale
      * heartbeat, or a dead pid on the caller's host). The run becomes `running` and its cancel flag is cleared.
-     * A finished run is never leased: it is returned as it is, with no lease.
+     * A finished run is leased again only with `reopenFinished` (the caller found rows left to work); else it is
+     * returned as it is, with no lease.
      */
-    async acquire(runId: string, holder: LeaseHolder, rules: LeaseRules): Promise<LeaseResult> {
+    async acquire(runId: string, holder: LeaseHolder, rules: LeaseRules, options: { reopenFinished?: boolean } = {}): Promise<LeaseResult> {
       await requireRun(runId);
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -190,7 +191,7 @@ export function bulkRunQueries(db: StoreDb) {
           .where(eq(bulkRuns.id, runId))
           .for('update');
         const run = toRun(row as typeof bulkRuns.$inferSelect);
-        if (run.state === 'finished') return { run };
+        if (run.state === 'finished' && !options.reopenFinished) return { run };
         if (run.lease && run.lease.id !== holder.id && !holderGone(run, Boolean(row?.stale), holder, rules)) return { heldBy: run.lease };
         const [taken] = await tx
           .update(bulkRuns)

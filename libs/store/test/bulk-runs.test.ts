@@ -28,13 +28,13 @@ describeEachBackend('bulk runs', (backend) => {
 
   it('records a run with its rows, and the same file while unfinished finds that run instead of a second one', async () => {
     const input = newRun();
-    const first = await store().bulkRuns.createOrFindUnfinished(input);
+    const first = await store().bulkRuns.createOrFindLatest(input);
     expect(first.created).toBe(true);
     expect(first.run).toMatchObject({ kind: 'create', fileName: 'hires.csv', state: 'queued', rowsTotal: 3, lease: null, actor: { channel: 'cli', name: 'ada' } });
-    const again = await store().bulkRuns.createOrFindUnfinished({ ...input, fileName: 'renamed.csv' });
+    const again = await store().bulkRuns.createOrFindLatest({ ...input, fileName: 'renamed.csv' });
     expect(again).toMatchObject({ created: false, run: { id: first.run.id } });
-    expect(await store().bulkRuns.findUnfinished('create', input.fileHash)).toMatchObject({ id: first.run.id });
-    expect(await store().bulkRuns.findUnfinished('disable', input.fileHash)).toBeNull();
+    expect(await store().bulkRuns.findLatest('create', input.fileHash)).toMatchObject({ id: first.run.id });
+    expect(await store().bulkRuns.findLatest('disable', input.fileHash)).toBeNull();
     const rows = await store().bulkRuns.rows(first.run.id);
     expect(rows.map((r) => [r.rowNumber, r.state, r.attempts, r.input['posUserId']])).toEqual([
       [2, 'pending', 0, 501],
@@ -45,13 +45,13 @@ describeEachBackend('bulk runs', (backend) => {
 
   it('two preparations of one file at once make one run', async () => {
     const input = newRun();
-    const both = await Promise.all([store().bulkRuns.createOrFindUnfinished(input), store().bulkRuns.createOrFindUnfinished(input)]);
+    const both = await Promise.all([store().bulkRuns.createOrFindLatest(input), store().bulkRuns.createOrFindLatest(input)]);
     expect(both.map((b) => b.created).sort()).toEqual([false, true]);
     expect(both[0].run.id).toBe(both[1].run.id);
   });
 
   it('two holders racing for one lease: exactly one wins, the other learns who holds it', async () => {
-    const { run } = await store().bulkRuns.createOrFindUnfinished(newRun());
+    const { run } = await store().bulkRuns.createOrFindLatest(newRun());
     const results = await Promise.all([store().bulkRuns.acquire(run.id, holder('a:1:x', 1), rules), store().bulkRuns.acquire(run.id, holder('a:2:y', 2), rules)]);
     const winners = results.filter((r) => r.run);
     const losers = results.filter((r) => r.heldBy);
@@ -63,7 +63,7 @@ describeEachBackend('bulk runs', (backend) => {
   });
 
   it('a holder whose pid is dead on this host, or whose heartbeat is stale, is taken over; a live one is not', async () => {
-    const { run } = await store().bulkRuns.createOrFindUnfinished(newRun());
+    const { run } = await store().bulkRuns.createOrFindLatest(newRun());
     expect((await store().bulkRuns.acquire(run.id, holder('first', 100), rules)).run).toBeDefined();
     const alive = await store().bulkRuns.acquire(run.id, holder('second', 200), { ...rules, isDeadOnThisHost: () => false });
     expect(alive.heldBy).toMatchObject({ id: 'first', host: 'box-a', pid: 100 });
@@ -79,7 +79,7 @@ describeEachBackend('bulk runs', (backend) => {
   });
 
   it('a row is claimed once, and only by the lease holder', async () => {
-    const { run } = await store().bulkRuns.createOrFindUnfinished(newRun());
+    const { run } = await store().bulkRuns.createOrFindLatest(newRun());
     await store().bulkRuns.acquire(run.id, holder('h1'), rules);
     const claim = { holderId: 'h1', from: ['pending' as const], secrets: { posPin: 12345 } };
     const claims = await Promise.all([store().bulkRuns.startRow(run.id, 2, claim), store().bulkRuns.startRow(run.id, 2, claim)]);
@@ -95,7 +95,7 @@ describeEachBackend('bulk runs', (backend) => {
   it('secrets dropped are gone from every row, and the run says when they were shown', async () => {
     const input = newRun();
     input.rows[2] = { rowNumber: 4, input: { firstName: 'Cy' }, secrets: { posPin: 22222 } };
-    const { run } = await store().bulkRuns.createOrFindUnfinished(input);
+    const { run } = await store().bulkRuns.createOrFindLatest(input);
     await store().bulkRuns.acquire(run.id, holder('h1'), rules);
     await store().bulkRuns.startRow(run.id, 2, { holderId: 'h1', from: ['pending'], secrets: { posPin: 12345, backofficePassword: 'pw-Secret-1!' } });
     await store().bulkRuns.startRow(run.id, 3, { holderId: 'h1', from: ['pending'], secrets: { posPin: 54321 } });
@@ -114,32 +114,33 @@ describeEachBackend('bulk runs', (backend) => {
   });
 
   it('cancel is a flag any process sets: a held run becomes cancelling, its holder reads it; release ends it', async () => {
-    const { run } = await store().bulkRuns.createOrFindUnfinished(newRun());
+    const { run } = await store().bulkRuns.createOrFindLatest(newRun());
     await store().bulkRuns.acquire(run.id, holder('h1'), rules);
     expect(await store().bulkRuns.requestCancel(run.id)).toMatchObject({ state: 'cancelling', cancelRequested: true });
     expect(await store().bulkRuns.heartbeat(run.id, 'h1')).toEqual({ held: true, cancelRequested: true });
     expect(await store().bulkRuns.release(run.id, 'h1', 'cancelled')).toMatchObject({ state: 'cancelled', lease: null });
     // Running the file again clears the flag.
     expect((await store().bulkRuns.acquire(run.id, holder('h2'), rules)).run).toMatchObject({ state: 'running', cancelRequested: false, finishedAt: null });
-    const { run: idle } = await store().bulkRuns.createOrFindUnfinished(newRun());
+    const { run: idle } = await store().bulkRuns.createOrFindLatest(newRun());
     expect(await store().bulkRuns.requestCancel(idle.id)).toMatchObject({ state: 'cancelled', cancelRequested: true });
   });
 
-  it('a finished run is not leased again and is no longer found as unfinished', async () => {
+  it('a finished run is still the run of its file; it is leased again only when the caller reopens it', async () => {
     const input = newRun();
-    const { run } = await store().bulkRuns.createOrFindUnfinished(input);
+    const { run } = await store().bulkRuns.createOrFindLatest(input);
     await store().bulkRuns.acquire(run.id, holder('h1'), rules);
     expect(await store().bulkRuns.release(run.id, 'someone-else', 'finished')).toBeNull();
     await store().bulkRuns.release(run.id, 'h1', 'finished');
     expect(await store().bulkRuns.acquire(run.id, holder('h2'), rules)).toMatchObject({ run: { state: 'finished', lease: null } });
-    expect(await store().bulkRuns.findUnfinished('create', input.fileHash)).toBeNull();
-    expect((await store().bulkRuns.createOrFindUnfinished(input)).created).toBe(true);
+    expect(await store().bulkRuns.findLatest('create', input.fileHash)).toMatchObject({ id: run.id, state: 'finished' });
+    expect(await store().bulkRuns.createOrFindLatest(input)).toMatchObject({ created: false, run: { id: run.id } });
+    expect(await store().bulkRuns.acquire(run.id, holder('h3'), rules, { reopenFinished: true })).toMatchObject({ run: { state: 'running', lease: { id: 'h3' }, finishedAt: null } });
   });
 
   it('marks interrupted the runs whose holder is gone, and leaves a live holder alone', async () => {
-    const a = (await store().bulkRuns.createOrFindUnfinished(newRun())).run;
-    const b = (await store().bulkRuns.createOrFindUnfinished(newRun())).run;
-    const c = (await store().bulkRuns.createOrFindUnfinished(newRun())).run;
+    const a = (await store().bulkRuns.createOrFindLatest(newRun())).run;
+    const b = (await store().bulkRuns.createOrFindLatest(newRun())).run;
+    const c = (await store().bulkRuns.createOrFindLatest(newRun())).run;
     await store().bulkRuns.acquire(a.id, holder('dead', 111), rules);
     await store().bulkRuns.acquire(b.id, holder('alive', 222), rules);
     await store().bulkRuns.acquire(c.id, holder('remote', 333, 'box-b'), rules);
@@ -151,8 +152,8 @@ describeEachBackend('bulk runs', (backend) => {
   });
 
   it('lists newest first, and an unknown id is NotFoundError', async () => {
-    const older = (await store().bulkRuns.createOrFindUnfinished(newRun())).run;
-    const newer = (await store().bulkRuns.createOrFindUnfinished(newRun({ kind: 'disable' }))).run;
+    const older = (await store().bulkRuns.createOrFindLatest(newRun())).run;
+    const newer = (await store().bulkRuns.createOrFindLatest(newRun({ kind: 'disable' }))).run;
     expect((await store().bulkRuns.list()).map((r) => r.id)).toEqual([newer.id, older.id]);
     expect((await store().bulkRuns.list({ limit: 1 })).map((r) => r.id)).toEqual([newer.id]);
     await expect(store().bulkRuns.get('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(NotFoundError);
@@ -166,13 +167,13 @@ describeEachBackend('bulk runs across a restart', (backend) => {
     let store: Store | undefined;
     try {
       store = await openStore(fresh.options);
-      const { run } = await store.bulkRuns.createOrFindUnfinished(newRun({ fileHash: 'survivor' }));
+      const { run } = await store.bulkRuns.createOrFindLatest(newRun({ fileHash: 'survivor' }));
       await store.bulkRuns.acquire(run.id, holder('h1'), rules);
       await store.bulkRuns.startRow(run.id, 2, { holderId: 'h1', from: ['pending'], secrets: { posPin: 11111 } });
       await store.bulkRuns.endRow(run.id, 2, { state: 'partial', employeeId: 77, error: { code: 'BACKOFFICE_SERVER_ERROR', message: 'permissions failed', details: { remainingSteps: ['applyPermissions'] } } });
       await store.close();
       store = await openStore(fresh.options);
-      expect(await store.bulkRuns.findUnfinished('create', 'survivor')).toMatchObject({ id: run.id, lease: { id: 'h1' } });
+      expect(await store.bulkRuns.findLatest('create', 'survivor')).toMatchObject({ id: run.id, lease: { id: 'h1' } });
       const rows = await store.bulkRuns.rows(run.id);
       expect(rows.map((r) => r.state)).toEqual(['partial', 'pending', 'pending']);
       expect(rows[0]).toMatchObject({ employeeId: 77, attempts: 1, hasSecrets: true, error: { code: 'BACKOFFICE_SERVER_ERROR', details: { remainingSteps: ['applyPermissions'] } } });

@@ -21,8 +21,11 @@ export async function runBulkTool(kind: BulkKind, toolName: string, call: BulkCa
   const sheet = bulk.sheetOfRows(kind, call.rows, toolName);
   if (call.dryRun) return dryRunOutput(await bulk.check(sheet, { signal: context.signal }));
 
-  const { run } = await bulk.prepare(operationsOf(services).actor, sheet, { concurrency: call.concurrency });
+  const actor = operationsOf(services).actor;
+  const { run } = await bulk.prepare(actor, sheet, { concurrency: call.concurrency });
+  // A resume's writes are the caller's, whoever started the run.
   const ended = await bulk.execute(run.id, {
+    actor,
     signal: context.signal,
     concurrency: call.concurrency,
     onProgress: (progress) => {
@@ -98,6 +101,13 @@ function runNextStep(run: BulkRunView, rows: BulkRowResult[]): string {
   if (run.state === 'finished') return `Run ${run.id} finished: ${run.progress.done} done, ${failed.length} failed.${retry}${secrets}`;
   // Stopped, or a row is half done (the employee exists, a later step is not): the same rows again pick it up.
   const unfinished = numbers('pending', 'running', 'partial');
+  const halfDone = numbers('partial');
+  if (halfDone.length > 0 && halfDone.length === unfinished.length) {
+    return (
+      `Run ${run.id} stopped with row(s) ${halfDone.join(', ')} half done: the employee exists, a later step did not finish (see each row's error). ` +
+      `Send the same rows again (dryRun: false) to complete them: rows done are skipped, nobody is created twice.${retry}${secrets}`
+    );
+  }
   return (
     `Run ${run.id} is ${run.state}: row(s) ${unfinished.join(', ')} not done. Send the same rows again (dryRun: false) to resume it: ` +
     `rows done are skipped, a half-done row is completed, nobody is created twice.${retry}${secrets}`

@@ -10,7 +10,7 @@ import type { BackofficeConnection } from '../connection.js';
 import type { Operations } from '../operations.js';
 import { columnsOf } from './cells.js';
 import { checkSheet, type PreviousRun } from './check.js';
-import { concurrencyOf, executeRun, leaseRules } from './execute.js';
+import { concurrencyOf, executeRun, isLeftToWork, leaseRules } from './execute.js';
 import { resultsFile, rowResult, viewsOf } from './results.js';
 import { parseCsvSheet, sheetOfJsonRows } from './sheet.js';
 import { BULK_LIMITS, type BulkCheckReport, type BulkFile, type BulkKind, type BulkProgress, type BulkRowResult, type BulkRunView } from './types.js';
@@ -40,6 +40,8 @@ export interface ExecuteOptions {
   onProgress?: (progress: BulkProgress) => void;
   /** Rows at once (default `BULK_LIMITS.defaultConcurrency`). */
   concurrency?: number;
+  /** Who does this stint's writes, as the audit log names them (default: the run's creator, whom the run keeps). */
+  actor?: Actor;
 }
 
 export interface ResultsCsv {
@@ -62,12 +64,14 @@ export interface BulkChanges {
   /** The dry run: every row through the schema and against the live tenant. Writes nothing. */
   check(sheet: BulkSheet, options?: { signal?: AbortSignal }): Promise<BulkCheckReport>;
   /**
-   * Checks again, then records the run (or finds the unfinished run of the same file, to resume it).
+   * Checks again, then records the run, or finds the run of the same file whatever its state (to resume it, or to
+   * hand back a finished one).
    * Throws `BulkCheckFailedError` when any row has an error: nothing is recorded or written.
    */
   prepare(actor: Actor, sheet: BulkSheet, options?: { concurrency?: number }): Promise<{ run: BulkRunView; report: BulkCheckReport }>;
   /**
-   * Works the run's remaining rows as its actor until none is left or it is cancelled. Throws
+   * Works the run's remaining rows, as `options.actor` (else the run's creator), until none is left or it is cancelled; a finished run with failed rows whose error
+   * says nothing was applied is opened again for them, one with nothing left is returned as it is. Throws
    * `RunInProgressError` while another live process holds it. Resolves with the run as it ended.
    */
   execute(runId: string, options?: ExecuteOptions): Promise<BulkRunView>;
@@ -113,10 +117,14 @@ export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
   const runDeps = { store, operations: deps.operations, reads, logger: deps.logger };
 
   async function previousRun(kind: BulkKind, fileHash: string): Promise<PreviousRun | undefined> {
-    const run = await store.bulkRuns.findUnfinished(kind, fileHash);
+    const run = await store.bulkRuns.findLatest(kind, fileHash);
     if (!run) return undefined;
     const rows = await store.bulkRuns.rows(run.id);
-    return { runId: run.id, states: new Map(rows.map((row) => [row.rowNumber, row.state])) };
+    return {
+      runId: run.id,
+      states: new Map(rows.map((row) => [row.rowNumber, row.state])),
+      toWork: new Set(rows.filter(isLeftToWork).map((row) => row.rowNumber)),
+    };
   }
 
   async function view(runId: string): Promise<BulkRunView> {
@@ -143,7 +151,7 @@ export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
           details: { errorRows, counts: report.counts },
         });
       }
-      const { run } = await store.bulkRuns.createOrFindUnfinished({
+      const { run } = await store.bulkRuns.createOrFindLatest({
         kind: sheet.kind,
         fileName: sheet.fileName,
         fileHash: sheet.fileHash,
@@ -155,7 +163,8 @@ export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
     },
 
     async execute(runId, options = {}) {
-      const ended = await executeRun(runDeps, await store.bulkRuns.get(runId), options);
+      const actor = options.actor === undefined ? undefined : parseInput(actorSchema, options.actor, 'actor');
+      const ended = await executeRun(runDeps, await store.bulkRuns.get(runId), { ...options, actor });
       return view(ended.id);
     },
 

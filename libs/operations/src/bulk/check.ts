@@ -19,14 +19,13 @@ export interface CheckResult {
   inputs: CheckedInput[];
 }
 
-/** What the same file's unfinished run knows of each row. */
+/** What the same file's run (the newest, whatever its state) knows of each row. */
 export interface PreviousRun {
   runId: string;
   states: Map<number, BulkRowState>;
+  /** The rows a resume works on: pending, unsettled, half done, or failed with nothing applied. */
+  toWork: Set<number>;
 }
-
-/** Rows of the unfinished run that may have created their employee: their POS id, email and phone are ours. */
-const OURS: ReadonlySet<BulkRowState> = new Set(['done', 'partial', 'running']);
 
 interface Row {
   rowNumber: number;
@@ -35,6 +34,8 @@ interface Row {
   errors: BulkRowIssue[];
   warnings: BulkRowIssue[];
   previous: BulkRowState | undefined;
+  /** The run already wrote this row, or may have: its POS id, email, phone and username are its own, not "taken". */
+  owned: boolean;
 }
 
 const lower = (text: string): string => text.trim().toLowerCase();
@@ -61,7 +62,9 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 function rowsOf(sheet: BulkSheet, previous: PreviousRun | undefined): Row[] {
   const rows = sheet.rows.map((row): Row => {
     const input = inputOfCells(row.cells);
-    return { rowNumber: row.rowNumber, cells: row.cells, input, errors: schemaIssues(sheet.kind, input), warnings: [], previous: previous?.states.get(row.rowNumber) };
+    const state = previous?.states.get(row.rowNumber);
+    const owned = state !== undefined && state !== 'pending' && !(state === 'failed' && previous?.toWork.has(row.rowNumber));
+    return { rowNumber: row.rowNumber, cells: row.cells, input, errors: schemaIssues(sheet.kind, input), warnings: [], previous: state, owned };
   });
   flagDuplicates(rows, 'posUserId', (input) => text(input['posUserId']), 'POS user id');
   flagDuplicates(rows, 'email', (input) => (typeof input['email'] === 'string' ? emailKey(input['email']) : undefined), 'Email');
@@ -135,7 +138,7 @@ async function checkHires(reads: BackofficeReads, rows: Row[], signal: AbortSign
     }
     if (input.requiresBackoffice) {
       const username = input.backofficeUsername ?? '';
-      if (backofficeUsers.has(lower(username))) row.errors.push({ field: 'backofficeUsername', message: `Back Office username '${username}' is already taken on this tenant.` });
+      if (!row.owned && backofficeUsers.has(lower(username))) row.errors.push({ field: 'backofficeUsername', message: `Back Office username '${username}' is already taken on this tenant.` });
       if (input.backofficePermission !== undefined) {
         if (!backofficeTemplates.has(lower(input.backofficePermission))) {
           row.errors.push({ field: 'backofficePermission', message: `There is no Back Office template '${input.backofficePermission}' on this tenant.` });
@@ -144,7 +147,7 @@ async function checkHires(reads: BackofficeReads, rows: Row[], signal: AbortSign
         row.warnings.push({ field: 'permission', message: `There is no Back Office template '${input.permission}': the Back Office user will be created without a template or sites.` });
       }
     }
-    if (row.previous && OURS.has(row.previous)) continue;
+    if (row.owned) continue;
     const posOwner = byPos.get(input.posUserId);
     if (posOwner) row.errors.push({ field: 'posUserId', message: `POS user id ${input.posUserId} is already used by ${employeeName(posOwner)}.` });
     const phoneOwner = byPhone.get(phoneKeyOf(input.phone));
@@ -158,7 +161,7 @@ async function checkLeavers(reads: BackofficeReads, rows: Row[], signal: AbortSi
   const roster = await reads.listEmployees({ active: 'all', refresh: true, signal });
   const byPos = new Map(roster.filter((e) => e.posUserId !== null).map((e) => [e.posUserId as number, e]));
   for (const row of rows) {
-    if (row.errors.length > 0 || row.previous === 'done') continue;
+    if (row.errors.length > 0 || row.owned) continue;
     throwIfAborted(signal);
     const posUserId = row.input['posUserId'];
     const email = row.input['email'];
@@ -172,7 +175,7 @@ async function checkLeavers(reads: BackofficeReads, rows: Row[], signal: AbortSi
   }
 }
 
-/** The dry run: writes nothing. `previous`: the same file's unfinished run, whose own creations are not "taken". */
+/** The dry run: writes nothing. `previous`: the same file's run, whose own creations are not "taken". */
 export async function checkSheet(reads: BackofficeReads, sheet: BulkSheet, previous: PreviousRun | undefined, signal?: AbortSignal): Promise<CheckResult> {
   throwIfAborted(signal);
   const rows = rowsOf(sheet, previous);
@@ -195,7 +198,7 @@ export async function checkSheet(reads: BackofficeReads, sheet: BulkSheet, previ
   const report: BulkCheckReport = { kind: sheet.kind as BulkKind, fileName: sheet.fileName, fileHash: sheet.fileHash, columns: sheet.columns, rows: checked, counts };
   if (previous) {
     const done = [...previous.states.values()].filter((state) => state === 'done').length;
-    report.resumes = { runId: previous.runId, done, remaining: previous.states.size - done };
+    report.resumes = { runId: previous.runId, done, remaining: previous.toWork.size };
   }
   const inputs = rows.map((row) => ({ rowNumber: row.rowNumber, ...splitSecrets(row.input) }));
   return { report, inputs };

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { describeError, safeLog, type Logger } from '@washops/client-core';
 import { RunInProgressError, ValidationError } from '@washops/shared-errors';
 import type { BulkRowRecord, BulkRunRecord, LeaseHolder, LeaseRules, Store } from '@washops/store';
+import type { Actor } from '../actor.js';
 import type { OperationsLogger } from '../audited-write.js';
 import type { BackofficeReads } from '../connection.js';
 import type { Operations } from '../operations.js';
@@ -44,6 +45,8 @@ export interface WorkOptions {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: BulkProgress) => void) | undefined;
   concurrency?: number | undefined;
+  /** Whose writes these are in the audit log; the run's creator when not given. */
+  actor?: Actor | undefined;
 }
 
 export function concurrencyOf(value: number | undefined, fallback: number): number {
@@ -54,10 +57,15 @@ export function concurrencyOf(value: number | undefined, fallback: number): numb
   return concurrency;
 }
 
+/** Whether a resume works on this row: not yet run, unsettled, half done, or failed with nothing applied. */
+export function isLeftToWork(row: BulkRowRecord): boolean {
+  return row.state === 'pending' || row.state === 'running' || row.state === 'partial' || isRetryable(row);
+}
+
 /** The rows a run still has to work, unknown outcomes first: done rows and failures that may have applied are left. */
 function rowsToWork(rows: BulkRowRecord[]): BulkRowRecord[] {
   return rows
-    .filter((row) => row.state === 'pending' || row.state === 'running' || row.state === 'partial' || isRetryable(row))
+    .filter(isLeftToWork)
     .sort((a, b) => resumeOrder(a.state) - resumeOrder(b.state) || a.rowNumber - b.rowNumber);
 }
 
@@ -89,22 +97,25 @@ export function progressOf(
   stint: { inFlight: number; finished: number; elapsedMs: number } = { inFlight: 0, finished: 0, elapsedMs: 0 },
 ): BulkProgress {
   const done = byState?.['done'] ?? 0;
-  const failed = (byState?.['failed'] ?? 0) + (byState?.['partial'] ?? 0);
+  const partial = byState?.['partial'] ?? 0;
+  const failed = (byState?.['failed'] ?? 0) + partial;
   const remaining = Math.max(0, total - done - failed);
   const ratePerMinute = stint.finished > 0 && stint.elapsedMs > 0 ? (stint.finished / stint.elapsedMs) * 60_000 : null;
   const etaMs = ratePerMinute ? Math.round((remaining / ratePerMinute) * 60_000) : null;
-  return { total, done, failed, remaining, inFlight: stint.inFlight, ratePerMinute, etaMs };
+  return { total, done, failed, partial, remaining, inFlight: stint.inFlight, ratePerMinute, etaMs };
 }
 
 /**
- * Works the run's remaining rows as its actor. The lease makes this the only process on it; each row is claimed
+ * Works the run's remaining rows as `options.actor` (else the run's creator). The lease makes this the only process on it; each row is claimed
  * in the store before its write. Abort or Cancel: no new row is taken, the rows in flight finish, the run is
  * `cancelled`. Ends `finished` when every row is done or failed, else `interrupted` (a resume picks up the rest).
  */
 export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: WorkOptions): Promise<BulkRunRecord> {
   const concurrency = concurrencyOf(options.concurrency, run.concurrency);
+  // A finished run is opened again only for rows a resume works on (failed with nothing applied); else nothing to do.
+  if (run.state === 'finished' && !(await deps.store.bulkRuns.rows(run.id)).some(isLeftToWork)) return run;
   const holder = newLeaseHolder();
-  const lease = await deps.store.bulkRuns.acquire(run.id, holder, leaseRules);
+  const lease = await deps.store.bulkRuns.acquire(run.id, holder, leaseRules, { reopenFinished: true });
   if (lease.heldBy) {
     const { id, host, pid, heartbeatAt } = lease.heldBy;
     throw new RunInProgressError(`Another process (pid ${pid} on ${host}) is working on this run; wait for it to end, or cancel it.`, {
@@ -127,7 +138,7 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
   }, HEARTBEAT_EVERY_MS);
   heartbeat.unref?.();
 
-  const work: RowWork = { store: deps.store, runId: run.id, holderId: holder.id, writes: deps.operations.as(held.actor), reads: deps.reads };
+  const work: RowWork = { store: deps.store, runId: run.id, holderId: holder.id, writes: deps.operations.as(options.actor ?? held.actor), reads: deps.reads };
   const meter = new ProgressMeter(deps.store, held);
   const report = async () => {
     if (!options.onProgress) return;
@@ -153,9 +164,9 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
         const row = queue.shift();
         if (!row) return;
         meter.inFlight++;
+        let worked = false;
         try {
-          if (held.kind === 'disable') await workDisable(work, row);
-          else await workCreate(work, row, secrets.get(row.rowNumber));
+          worked = held.kind === 'disable' ? await workDisable(work, row) : await workCreate(work, row, secrets.get(row.rowNumber));
         } catch (error) {
           // A store failure mid-row: the row keeps its recorded state (a resume settles it), the run stops.
           log('error', { row: row.rowNumber, error: describeError(error) }, 'bulk row could not be recorded; stopping the run');
@@ -163,7 +174,8 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
           throw error;
         } finally {
           meter.inFlight--;
-          meter.rowFinished();
+          // A row another claim took, or whose outcome is still unknown, says nothing about this process's speed.
+          if (worked) meter.rowFinished();
         }
         await report();
       }
@@ -180,9 +192,11 @@ export async function executeRun(deps: RunDeps, run: BulkRunRecord, options: Wor
   }
   if (stopping === 'leaseLost') return deps.store.bulkRuns.get(run.id);
   // Finished once every row is done or failed; a row pending, unsettled or half-done leaves the run resumable.
-  const left = (await deps.store.bulkRuns.rows(run.id)).filter((row) => row.state === 'pending' || row.state === 'running' || row.state === 'partial').length;
+  const unfinished = (await deps.store.bulkRuns.rows(run.id)).filter((row) => row.state === 'pending' || row.state === 'running' || row.state === 'partial');
+  const left = unfinished.length;
   const end = left === 0 ? 'finished' : stopping === 'cancel' ? 'cancelled' : 'interrupted';
   const ended = await deps.store.bulkRuns.release(run.id, holder.id, end);
-  log('info', { state: end, left }, 'bulk run ended');
+  const partialRows = unfinished.filter((row) => row.state === 'partial').map((row) => row.rowNumber);
+  log('info', { state: end, left, partialRows }, partialRows.length === left && left > 0 ? 'bulk run stopped with rows half done' : 'bulk run ended');
   return ended ?? deps.store.bulkRuns.get(run.id);
 }

@@ -53,8 +53,9 @@ export function isRetryable(row: BulkRowRecord): boolean {
 
 const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export async function workDisable(work: RowWork, row: BulkRowRecord): Promise<void> {
-  if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: [row.state], secrets: null }))) return;
+/** Each returns whether this process worked the row (false: another claim got it first, or its outcome is still unknown). */
+export async function workDisable(work: RowWork, row: BulkRowRecord): Promise<boolean> {
+  if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: [row.state], secrets: null }))) return false;
   try {
     const result = await work.writes.disableEmployee(row.input as DisableEmployeeInput);
     await work.store.bulkRuns.endRow(work.runId, row.rowNumber, { state: 'done', employeeId: result.employeeId, outcome: { warnings: result.warnings } });
@@ -62,6 +63,7 @@ export async function workDisable(work: RowWork, row: BulkRowRecord): Promise<vo
     // disableEmployee reads the form before posting and leaves an inactive employee alone: trying again is safe.
     await work.store.bulkRuns.endRow(work.runId, row.rowNumber, { state: 'failed', error: rowErrorOf(error, { applied: false }) });
   }
+  return true;
 }
 
 /** A generated password a spreadsheet shows as it is: one beginning like a formula would be changed by the results file's guard. */
@@ -90,20 +92,22 @@ function createdOutcome(result: EmployeeCreated): Record<string, unknown> {
 }
 
 /** A create row from `pending` (or a retryable `failed`, or a `running` row a read showed was never inserted). */
-export async function workCreate(work: RowWork, row: BulkRowRecord, kept: Secrets | undefined): Promise<void> {
+export async function workCreate(work: RowWork, row: BulkRowRecord, kept: Secrets | undefined): Promise<boolean> {
   if (row.state === 'partial') return completeCreate(work, row, row.employeeId, kept);
   if (row.state === 'running') return settleCreate(work, row, kept, true);
   const secrets = secretsFor(row.input, kept);
-  if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: [row.state], secrets }))) return;
-  await insert(work, row, secrets);
+  if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: [row.state], secrets }))) return false;
+  return insert(work, row, secrets);
 }
 
-async function insert(work: RowWork, row: BulkRowRecord, secrets: Secrets): Promise<void> {
-  const end = (state: 'done' | 'partial' | 'failed', values: Omit<Parameters<Store['bulkRuns']['endRow']>[2], 'state'>) =>
-    work.store.bulkRuns.endRow(work.runId, row.rowNumber, { state, ...values });
+async function insert(work: RowWork, row: BulkRowRecord, secrets: Secrets): Promise<boolean> {
+  const end = async (state: 'done' | 'partial' | 'failed', values: Omit<Parameters<Store['bulkRuns']['endRow']>[2], 'state'>) => {
+    await work.store.bulkRuns.endRow(work.runId, row.rowNumber, { state, ...values });
+    return true;
+  };
   try {
     const result = await work.writes.createEmployee({ ...(row.input as CreateEmployeeInput), ...secrets } as CreateEmployeeInput);
-    await end('done', { employeeId: result.employeeId, outcome: createdOutcome(result) });
+    return await end('done', { employeeId: result.employeeId, outcome: createdOutcome(result) });
   } catch (error) {
     const typed = toWashOpsError(error);
     const employeeId = employeeIdOf(typed);
@@ -117,7 +121,7 @@ async function insert(work: RowWork, row: BulkRowRecord, secrets: Secrets): Prom
 }
 
 /** A write started and its outcome is unknown: the roster by POS user id says whether the employee exists. Never a second insert. */
-async function settleCreate(work: RowWork, row: BulkRowRecord, kept: Secrets | undefined, mayInsert: boolean): Promise<void> {
+async function settleCreate(work: RowWork, row: BulkRowRecord, kept: Secrets | undefined, mayInsert: boolean): Promise<boolean> {
   const posUserId = row.input['posUserId'] as number;
   let found: { employeeId: number; firstName: string; lastName: string } | null;
   try {
@@ -125,18 +129,18 @@ async function settleCreate(work: RowWork, row: BulkRowRecord, kept: Secrets | u
   } catch (error) {
     if (!(error instanceof NotFoundError)) {
       // Still unknown: the row stays `running` for the next resume to settle.
-      return;
+      return false;
     }
     found = null;
   }
   if (found === null && !mayInsert) {
     const error = { code: 'BACKOFFICE_SERVER_ERROR', message: `The insert of POS user id ${posUserId} got no answer, and the roster shows no such employee: nothing was created. It is tried again on a resume.` };
     await work.store.bulkRuns.endRow(work.runId, row.rowNumber, { state: 'failed', error: { ...error, details: { applied: false } } });
-    return;
+    return true;
   }
   if (found === null) {
     const secrets = secretsFor(row.input, kept);
-    if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: ['running'], secrets }))) return;
+    if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: ['running'], secrets }))) return false;
     return insert(work, row, secrets);
   }
   const { firstName, lastName } = row.input as { firstName: string; lastName: string };
@@ -150,7 +154,7 @@ async function settleCreate(work: RowWork, row: BulkRowRecord, kept: Secrets | u
         details: { employeeId: found.employeeId },
       },
     });
-    return;
+    return true;
   }
   return completeCreate(work, { ...row, state: 'running' }, found.employeeId, kept);
 }
@@ -174,10 +178,10 @@ async function posTemplateFor(reads: BackofficeReads, input: Record<string, unkn
  * The employee exists; the steps after the insert are done here, each only after a read shows it missing: the POS
  * template, the linked Back Office user (with the row's own password) and its template. What fails is reported.
  */
-async function completeCreate(work: RowWork, row: BulkRowRecord, employeeId: number | null, kept: Secrets | undefined): Promise<void> {
+async function completeCreate(work: RowWork, row: BulkRowRecord, employeeId: number | null, kept: Secrets | undefined): Promise<boolean> {
   if (employeeId === null) return settleCreate(work, { ...row, state: 'running' }, kept, false);
   const secrets = secretsFor(row.input, kept);
-  if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: [row.state], secrets }))) return;
+  if (!(await work.store.bulkRuns.startRow(work.runId, row.rowNumber, { holderId: work.holderId, from: [row.state], secrets }))) return false;
   const input = row.input;
   const left = new Set<string>([...((row.error?.details?.['remainingSteps'] as string[] | undefined) ?? []), ...((row.error?.details?.['unverifiedSteps'] as string[] | undefined) ?? [])]);
   const warnings: string[] = [];
@@ -214,6 +218,7 @@ async function completeCreate(work: RowWork, row: BulkRowRecord, employeeId: num
   } catch (error) {
     await work.store.bulkRuns.endRow(work.runId, row.rowNumber, { state: 'partial', employeeId, error: rowErrorOf(error, { employeeId, completedSteps: done }) });
   }
+  return true;
 }
 
 /** The states a resume works on, in the order it takes them: unknown outcomes and half-done rows first. */

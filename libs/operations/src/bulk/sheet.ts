@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { BulkFileError } from '@washops/shared-errors';
 import { CsvError, parse } from 'csv-parse/sync';
 import type { BulkSheet } from './bulk-changes.js';
-import { CREATE_REQUIRED_COLUMNS, DISABLE_COLUMNS, LIST_SEPARATOR, columnsOf } from './cells.js';
+import { CREATE_REQUIRED_COLUMNS, DISABLE_COLUMNS, LIST_SEPARATOR, SECRET_COLUMNS, columnsOf } from './cells.js';
 import { BULK_LIMITS, type BulkFile, type BulkKind } from './types.js';
 
 const MIB = 1_048_576;
 
-const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 const quoted = (names: readonly string[]): string => names.map((name) => `'${name}'`).join(', ');
 
@@ -17,7 +17,7 @@ function fileError(message: string, details: Record<string, unknown>): BulkFileE
 }
 
 /** The file's text: refused over the size limit (counted in bytes, before parsing) or when it is not UTF-8 text. */
-function textOf(file: BulkFile): { text: string; bytes: Uint8Array } {
+function textOf(file: BulkFile): string {
   const bytes = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
   if (bytes.byteLength > BULK_LIMITS.maxFileBytes) {
     throw fileError(
@@ -34,7 +34,7 @@ function textOf(file: BulkFile): { text: string; bytes: Uint8Array } {
   } catch {
     throw fileError('The file is not UTF-8 text. Save the spreadsheet as CSV (UTF-8).', { problem: 'notUtf8' });
   }
-  return { text, bytes };
+  return text;
 }
 
 /** The header's rules: every column known, none twice, the required ones present. */
@@ -75,7 +75,7 @@ function checkRowCount(count: number, max: number, what: string): void {
 
 /** RFC 4180 CSV with a header (BOM and CRLF accepted) → sheet. Row numbers as a spreadsheet shows them (header = 1). */
 export function parseCsvSheet(kind: BulkKind, file: BulkFile): BulkSheet {
-  const { text, bytes } = textOf(file);
+  const text = textOf(file);
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
@@ -103,7 +103,16 @@ export function parseCsvSheet(kind: BulkKind, file: BulkFile): BulkSheet {
     // A row with every cell empty is a spreadsheet's blank line: skipped, the numbering kept.
     .filter((row) => Object.values(row.cells).some((value) => value.trim() !== ''));
   checkRowCount(rows.length, BULK_LIMITS.maxRows, 'file');
-  return { kind, fileName: file.name, fileHash: sha256(bytes), columns, rows };
+  return { kind, fileName: file.name, fileHash: sheetHash(columns, rows), columns, rows };
+}
+
+/**
+ * The hash that finds a file's run again: of the parsed sheet with its secret cells blanked, so it cannot be used to
+ * recover a PIN by trying every value. The same file gives the same hash; a file differing only in a secret cell too.
+ */
+function sheetHash(columns: string[], rows: BulkSheet['rows']): string {
+  const cellsOf = (row: BulkSheet['rows'][number]) => columns.map((column) => (SECRET_COLUMNS.includes(column) ? '' : (row.cells[column] ?? '')));
+  return sha256(canonicalJson({ columns, rows: rows.map((row) => [row.rowNumber, ...cellsOf(row)]) }));
 }
 
 /** A JSON value as a cell's text: lists joined by `;`, numbers and booleans spelled out, null as empty. */
@@ -125,7 +134,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** JSON rows (the MCP tools) → sheet: the same column rules; rows numbered 1, 2, …; hashed by their canonical JSON. */
+/** JSON rows (the MCP tools) → sheet: the same column rules; rows numbered 1, 2, …; hashed by their canonical JSON, secrets blanked. */
 export function sheetOfJsonRows(kind: BulkKind, rows: Record<string, unknown>[], name = 'rows.json'): BulkSheet {
   if (!Array.isArray(rows)) throw fileError('Give the rows as a list of objects.', { problem: 'invalidRows' });
   checkRowCount(rows.length, BULK_LIMITS.maxJsonRows, 'list');
@@ -141,5 +150,7 @@ export function sheetOfJsonRows(kind: BulkKind, rows: Record<string, unknown>[],
     rowNumber: index + 1,
     cells: Object.fromEntries(columns.map((column) => [column, cellText(row[column], index + 1, column)])),
   }));
-  return { kind, fileName: name, fileHash: sha256(canonicalJson(rows)), columns, rows: sheetRows };
+  // Secret values blanked before hashing, as for a file.
+  const hashed = rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, SECRET_COLUMNS.includes(column) ? '' : value])));
+  return { kind, fileName: name, fileHash: sha256(canonicalJson(hashed)), columns, rows: sheetRows };
 }

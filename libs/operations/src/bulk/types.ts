@@ -40,20 +40,23 @@ export interface BulkCheckedRow {
   warnings: BulkRowIssue[];
   /** The row's cells as given, by column; a secret column's value is replaced by `[secret]`. */
   cells: Record<string, string>;
-  /** Set when the same file's unfinished run already holds this row: its state there (`done` rows are skipped). */
+  /** Set when the same file's run already holds this row: its state there (`done` rows are skipped). */
   previous?: BulkRowState;
 }
 
 export interface BulkCheckReport {
   kind: BulkKind;
   fileName: string;
-  /** SHA-256 of the file's bytes (JSON rows: of their canonical JSON): the same file resumes its run. */
+  /** SHA-256 of the parsed sheet (JSON rows: of their canonical JSON), secret cells blanked: the same file goes back to its run. */
   fileHash: string;
   /** The file's columns in its order. */
   columns: string[];
   rows: BulkCheckedRow[];
   counts: { total: number; ok: number; warning: number; error: number };
-  /** An unfinished run of the same file: running it resumes that run (rows done are skipped). */
+  /**
+   * The run of the same file (the newest, whatever its state): running the file goes back to it. `remaining` is the
+   * rows a resume works on (not yet run, unsettled, half done, failed with nothing applied); 0: nothing left to do.
+   */
   resumes?: { runId: string; done: number; remaining: number };
 }
 
@@ -62,6 +65,11 @@ export interface BulkProgress {
   total: number;
   done: number;
   failed: number;
+  /**
+   * Of `failed`, the rows half done: the employee exists, a later step did not finish. A run left with only these
+   * stops `interrupted`: running the file again completes them.
+   */
+  partial: number;
   /** Rows not yet done or failed, those in flight included. */
   remaining: number;
   inFlight: number;

@@ -50,21 +50,21 @@ export class BulkRunner {
   }
 
   /**
-   * Checks the file again, records its run (or finds the unfinished run of the same file) and starts
+   * Checks the file again, records its run (or finds the run of the same file, whatever its state) and starts
    * it in the background. Throws `BulkCheckFailedError` when a row has an error: nothing is written.
    */
   async start(actor: Actor, kind: BulkKind, file: BulkFile): Promise<BulkRunView> {
     const { run } = await this.changes.prepare(actor, this.changes.parseCsv(kind, file), this.concurrencyOption());
-    return this.launch(run.id);
+    return this.launch(run.id, actor);
   }
 
-  /** Continues an interrupted or cancelled run from the store: rows done are skipped. */
-  async resume(runId: string): Promise<BulkRunView> {
+  /** Continues an interrupted or cancelled run from the store as `actor` (its writes are theirs): rows done are skipped. */
+  async resume(runId: string, actor: Actor): Promise<BulkRunView> {
     const run = await this.changes.get(runId);
     if (!RESUMABLE.has(run.state)) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: `Only an interrupted or cancelled run can be resumed; this one is ${run.state}.` });
     }
-    return this.launch(runId);
+    return this.launch(runId, actor);
   }
 
   /** Asks the run to stop wherever it works: its rows in flight finish, the rest wait for a resume. */
@@ -114,12 +114,13 @@ export class BulkRunner {
    * Starts `execute` in the background and answers once it has taken the run (its first progress):
    * a run another live process holds is refused here (`RunInProgressError`), not lost in the background.
    */
-  private async launch(runId: string): Promise<BulkRunView> {
+  private async launch(runId: string, actor: Actor): Promise<BulkRunView> {
     if (this.running.has(runId)) return this.changes.get(runId);
     const controller = new AbortController();
     let taken!: () => void;
     const started = new Promise<void>((resolve) => (taken = resolve));
     const execution = this.changes.execute(runId, {
+      actor,
       signal: controller.signal,
       onProgress: () => taken(),
       ...this.concurrencyOption(),

@@ -30,13 +30,13 @@ export const bulkRouter = router({
   /** The dry run: every row through the schema and against the live tenant. Writes nothing. */
   check: adminProcedure.input(bulkFileInput).mutation(({ ctx, input, signal }) => ctx.deps.bulkRuns.check(input.kind, fileOf(input), signal)),
 
-  /** Checks again, then runs the file in the background as the signed-in admin; the same file resumes its unfinished run. */
+  /** Checks again, then runs the file in the background as the signed-in admin; the same file goes back to its run (resumed, or finished with nothing to do). */
   start: adminProcedure
     .input(bulkFileInput)
     .mutation(({ ctx, input }) => ctx.deps.bulkRuns.start(actorOf(ctx.session), input.kind, fileOf(input))),
 
-  /** An interrupted or cancelled run continues from the store, no file needed. */
-  resume: adminProcedure.input(bulkRunIdInput).mutation(({ ctx, input }) => ctx.deps.bulkRuns.resume(input.runId)),
+  /** An interrupted or cancelled run continues from the store as the signed-in admin, no file needed. */
+  resume: adminProcedure.input(bulkRunIdInput).mutation(({ ctx, input }) => ctx.deps.bulkRuns.resume(input.runId, actorOf(ctx.session))),
 
   /** Rows in flight finish; the rest stay for a resume. */
   cancel: adminProcedure.input(bulkRunIdInput).mutation(({ ctx, input }) => ctx.deps.bulkRuns.cancel(input.runId)),
