@@ -19,7 +19,7 @@ describe('the bulk page’s file helpers', () => {
   });
 
   it('says where a run is: rows done, failed, remaining, rate and time left once known', () => {
-    const start = { total: 20, done: 0, failed: 0, remaining: 20, inFlight: 2, ratePerMinute: null, etaMs: null };
+    const start = { total: 20, done: 0, failed: 0, partial: 0, remaining: 20, inFlight: 2, ratePerMinute: null, etaMs: null };
     expect(progressText(start)).toBe('0 of 20 rows done, 0 failed, 20 remaining');
     expect(progressText({ ...start, done: 9, failed: 1, remaining: 10, ratePerMinute: 30.4, etaMs: 20_000 })).toBe(
       '9 of 20 rows done, 1 failed, 10 remaining, 30 rows a minute, about 20 seconds left',
