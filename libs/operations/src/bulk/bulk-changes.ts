@@ -2,17 +2,16 @@ import { hostname } from 'node:os';
 import { parseInput } from '@washops/client-core';
 import { BulkCheckFailedError } from '@washops/shared-errors';
 import type { Store } from '@washops/store';
-import { stringify } from 'csv-stringify/sync';
 import type { Actor } from '../actor.js';
 import { actorSchema } from '../audit-rules.js';
 import type { OperationsLogger } from '../audited-write.js';
 import type { BackofficeConnection } from '../connection.js';
 import type { Operations } from '../operations.js';
-import { columnsOf } from './cells.js';
 import { checkSheet, type PreviousRun } from './check.js';
 import { concurrencyOf, executeRun, isLeftToWork, leaseRules } from './execute.js';
 import { resultsFile, rowResult, viewsOf } from './results.js';
 import { parseCsvSheet, sheetOfJsonRows } from './sheet.js';
+import { bulkTemplateCsv } from './template.js';
 import { BULK_LIMITS, type BulkCheckReport, type BulkFile, type BulkKind, type BulkProgress, type BulkRowResult, type BulkRunView } from './types.js';
 
 /** A parsed file or list of rows, ready for the dry run: each row's cells as text, by column. */
@@ -92,24 +91,6 @@ export interface BulkChanges {
   /** The template file: the header and one example row. */
   templateCsv(kind: BulkKind): string;
 }
-
-/** The example row of each template file: it passes the schema (the tenant decides the rest in the dry run). */
-const TEMPLATE_ROWS: Record<BulkKind, Record<string, string>> = {
-  create: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: '(555) 010-0199',
-    email: 'ada.lovelace@example.com',
-    posUserId: '4501',
-    wageRate: '15.50',
-    startDate: '2026-04-01',
-    availableSites: 'all',
-    permission: 'Cashier',
-    departments: 'Greeter;Line',
-    requiresBackoffice: 'false',
-  },
-  disable: { posUserId: '4501', email: '' },
-};
 
 export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
   const { store } = deps;
@@ -198,10 +179,6 @@ export function bulkChanges(deps: BulkChangesDeps): BulkChanges {
       return (await store.bulkRuns.markInterrupted(hostname(), leaseRules)).length;
     },
 
-    templateCsv(kind) {
-      const columns = [...columnsOf(kind)];
-      const example = TEMPLATE_ROWS[kind];
-      return stringify([columns, columns.map((column) => example[column] ?? '')], { record_delimiter: 'windows' });
-    },
+    templateCsv: bulkTemplateCsv,
   };
 }

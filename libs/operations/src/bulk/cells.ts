@@ -2,14 +2,15 @@
 import { createEmployeeInputSchema, disableEmployeeInputSchema } from '@washops/backoffice-client';
 import { parseInput } from '@washops/client-core';
 import { ValidationError } from '@washops/shared-errors';
+import { BULK_COLUMNS } from './template.js';
 import type { BulkKind, BulkRowIssue } from './types.js';
 
 /** The columns of a hires file: one per `createEmployee` field, as the library names them. */
-export const CREATE_COLUMNS = Object.keys(createEmployeeInputSchema.shape) as (keyof typeof createEmployeeInputSchema.shape)[];
+export const CREATE_COLUMNS = BULK_COLUMNS.create as (keyof typeof createEmployeeInputSchema.shape)[];
 /** The columns a hires file must have: the fields `createEmployee` requires. */
 export const CREATE_REQUIRED_COLUMNS = CREATE_COLUMNS.filter((column) => !createEmployeeInputSchema.shape[column].safeParse(undefined).success);
 /** A leavers file names each leaver by one of these. */
-export const DISABLE_COLUMNS = Object.keys(disableEmployeeInputSchema.shape) as (keyof typeof disableEmployeeInputSchema.shape)[];
+export const DISABLE_COLUMNS = BULK_COLUMNS.disable as (keyof typeof disableEmployeeInputSchema.shape)[];
 
 /** Columns whose value is a secret: shown as `[secret]` in reports, never stored with the row's input. */
 export const SECRET_COLUMNS: readonly string[] = ['posPin', 'backofficePassword'];
@@ -25,7 +26,7 @@ const FALSE_WORDS = new Set(['false', 'no', '0']);
 export const LIST_SEPARATOR = ';';
 
 export function columnsOf(kind: BulkKind): readonly string[] {
-  return kind === 'create' ? CREATE_COLUMNS : DISABLE_COLUMNS;
+  return BULK_COLUMNS[kind];
 }
 
 const splitList = (text: string): string[] =>
