@@ -37,6 +37,9 @@ describe('logging', () => {
   it('describes an error with its cause on one line', () => {
     expect(describeError(new Error('fetch failed', { cause: new Error('ECONNRESET') }))).toBe('fetch failed (ECONNRESET)');
     expect(describeError('plain')).toBe('plain');
+    // A database driver's message goes on with the query's parameters: only its first line is told.
+    const driver = new Error('Failed query: update bulk_run_rows set secrets = $1\nparams: {"posPin":48213}');
+    expect(describeError(new Error('A database query failed.', { cause: driver }))).toBe('A database query failed. (Failed query: update bulk_run_rows set secrets = $1)');
   });
 });
 

@@ -24,7 +24,8 @@ export function safeLog(logger: Logger | undefined, level: keyof Logger, entry: 
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+    // A cause's first line only: a database driver's message goes on with the query's parameters (values, secrets).
+    return cause instanceof Error ? `${error.message} (${cause.message.split('\n')[0]})` : error.message;
   }
   return String(error);
 }

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
-import { RunInProgressError } from '@washops/shared-errors';
-import { StoreUnavailableError } from '@washops/store';
+import { DuplicateError, RunInProgressError } from '@washops/shared-errors';
+import { StoreUnavailableError, type BulkRowRecord } from '@washops/store';
 import { expect, it } from 'vitest';
-import { Operations, backofficeConnectionOf } from '../src/index.js';
+import { Operations, backofficeConnectionOf, type ActorOperations, type BackofficeReads } from '../src/index.js';
+import { workCreate } from '../src/bulk/row-work.js';
 import { BackofficeClient, type CreateEmployeeInput } from '@washops/backoffice-client';
 import { actor, bulkFor, csvOf, hireCells, resultRows } from './bulk-support.js';
 import { describeEachBackend, useSimulator, vendorPosts } from './support.js';
@@ -108,6 +109,38 @@ describeEachBackend('bulk runs stopped and resumed', (store) => {
     expect(ended.state).toBe('finished');
     expect((await bulk.rows(run.id))[0]).toMatchObject({ state: 'failed', code: 'DUPLICATE_ERROR', field: 'posUserId' });
     expect(inserts(sim())).toBe(1);
+  });
+
+  it('an email taken by someone else between the dry run and the write fails the row: the other employee is never adopted or changed', async () => {
+    const { bulk, rows, run } = await prepared(1);
+    const row = rows[0] as Record<string, string>;
+    const client = new BackofficeClient({ baseUrl: sim().url, username: 'bot', password: 'bot-password' });
+    const other = await new Operations({ store: store(), backoffice: backofficeConnectionOf(client) })
+      .as(actor)
+      .createEmployee({ ...hireCells(), email: row['email'], posUserId: Number(row['posUserId']) + 1, permission: 'Manager', availableSites: 'all', departments: ['Greeter'] } as unknown as CreateEmployeeInput);
+    const grantsBefore = [...(sim().control.employees().find((e) => e.id === other.employeeId)?.grants ?? [])].sort();
+    const ended = await bulk.execute(run.id);
+    expect(ended.state).toBe('finished');
+    const [result] = await bulk.rows(run.id);
+    expect(result).toMatchObject({ state: 'failed', code: 'DUPLICATE_ERROR', employeeId: null });
+    expect([...(sim().control.employees().find((e) => e.id === other.employeeId)?.grants ?? [])].sort()).toEqual(grantsBefore);
+    expect(sim().control.employees().filter((e) => e.email === row['email'])).toHaveLength(1);
+  });
+
+  it('a duplicate refused before any POST names the existing owner: the row fails, that employee is never taken as the row’s', async () => {
+    const { run } = await prepared(1);
+    const holder = { id: 'unit', host: hostname(), pid: process.pid };
+    await store().bulkRuns.acquire(run.id, holder, { staleAfterMs: 30_000 });
+    const [row] = await store().bulkRuns.rows(run.id);
+    const calls: string[] = [];
+    const refuse = async () => {
+      calls.push('createEmployee');
+      throw new DuplicateError('Email is already used by employee 99.', { details: { field: 'email', employeeId: 99 } });
+    };
+    const writes = { createEmployee: refuse } as unknown as ActorOperations;
+    await workCreate({ store: store(), runId: run.id, holderId: holder.id, writes, reads: {} as BackofficeReads }, row as BulkRowRecord, undefined);
+    expect((await store().bulkRuns.rows(run.id))[0]).toMatchObject({ state: 'failed', employeeId: null, error: { code: 'DUPLICATE_ERROR', field: 'email' } });
+    expect(calls).toEqual(['createEmployee']);
   });
 
   it('an abort stops taking rows, lets the one in flight finish, and the same file run again resumes the rest', async () => {

@@ -8,7 +8,7 @@ import {
   type EmployeeCreated,
 } from '@washops/backoffice-client';
 import { csvSafeText } from '@washops/client-core';
-import { NotFoundError, registerSecret, toPublicError, toWashOpsError, type WashOpsError } from '@washops/shared-errors';
+import { DuplicateError, NotFoundError, registerSecret, toPublicError, toWashOpsError, type WashOpsError } from '@washops/shared-errors';
 import type { BulkRowError, BulkRowRecord, BulkRowState, Store } from '@washops/store';
 import type { BackofficeReads } from '../connection.js';
 import type { ActorOperations } from '../operations.js';
@@ -41,8 +41,14 @@ function mayHaveBeenApplied(error: WashOpsError): boolean {
   return error.details['mayHaveBeenProcessed'] === true || error.details['verified'] === false;
 }
 
-const employeeIdOf = (error: WashOpsError): number | undefined => {
+/**
+ * The employee a failed create made: only a partial failure whose completed steps include the insert. A duplicate's
+ * `employeeId` names the existing owner, and a refused insert's names nobody: neither is this row's employee.
+ */
+const insertedEmployeeIdOf = (error: WashOpsError): number | undefined => {
   const id = error.details['employeeId'];
+  const completed = error.details['completedSteps'];
+  if (!Array.isArray(completed) || !completed.includes('insertEmployee')) return undefined;
   return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
 };
 
@@ -110,8 +116,10 @@ async function insert(work: RowWork, row: BulkRowRecord, secrets: Secrets): Prom
     return await end('done', { employeeId: result.employeeId, outcome: createdOutcome(result) });
   } catch (error) {
     const typed = toWashOpsError(error);
-    const employeeId = employeeIdOf(typed);
+    const employeeId = insertedEmployeeIdOf(typed);
     if (employeeId !== undefined) return end('partial', { employeeId, error: rowErrorOf(typed) });
+    // The POS id is taken: by this row's own earlier insert (a takeover while it landed) or by someone else. A read decides.
+    if (typed instanceof DuplicateError && typed.field === 'posUserId') return settleCreate(work, { ...row, state: 'running' }, secrets, false);
     if (mayHaveBeenApplied(typed)) {
       // Whether the insert landed is unknown: the row stays `running` and is settled by a read.
       return settleCreate(work, { ...row, state: 'running' }, secrets, false);
@@ -189,6 +197,20 @@ async function completeCreate(work: RowWork, row: BulkRowRecord, employeeId: num
   try {
     const template = await posTemplateFor(work.reads, input);
     const employee = await work.reads.getEmployee({ employeeId });
+    const { firstName, lastName, posUserId } = input as { firstName: string; lastName: string; posUserId: number };
+    if (employee.posUserId !== posUserId || !sameName(employee.firstName, firstName) || !sameName(employee.lastName, lastName)) {
+      // Never finish someone else's record: only the employee this row made (its POS id and name) is completed.
+      await work.store.bulkRuns.endRow(work.runId, row.rowNumber, {
+        state: 'failed',
+        error: {
+          code: 'DUPLICATE_ERROR',
+          message: `Employee ${employeeId} (${employee.firstName} ${employee.lastName}, POS user id ${String(employee.posUserId)}) is not this row's ${firstName} ${lastName} with POS user id ${posUserId}: it was left alone. Check it in the BackOffice.`,
+          field: 'posUserId',
+          details: { employeeId },
+        },
+      });
+      return true;
+    }
     if (!sameName(employee.permission.template, template)) await work.writes.setEmployeePermission({ employeeId }, template);
     done.push('applyPermissions');
     let backofficeUsername: string | undefined;
