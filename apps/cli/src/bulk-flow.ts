@@ -6,7 +6,7 @@ import { cliActor } from './actor.js';
 import { checkReportText, runSummary, stoppedOnHalfDoneRows } from './bulk-format.js';
 import { progressDisplay } from './bulk-progress.js';
 import type { CliIo } from './io.js';
-import { defaultResultsPath, readBulkFile, writePrivateFile } from './results-file.js';
+import { defaultResultsPath, readBulkFile, requireWritableFolder, writePrivateFile } from './results-file.js';
 import { connectTenant } from './tenant.js';
 import { withStore, type WithStoreOptions } from './with-store.js';
 
@@ -70,6 +70,8 @@ function exitStatusOf(run: BulkRunView): number {
 export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, options: BulkFileOptions): Promise<number> {
   const inputPath = resolve(io.cwd, file);
   const content = await readBulkFile(inputPath);
+  const resultsPath = options.results ? resolve(io.cwd, options.results) : defaultResultsPath(inputPath);
+  if (!options.dryRun) await requireWritableFolder(resultsPath);
   let status: number = BULK_EXIT.allSucceeded;
   const graceful = {
     interruptedMessage: INTERRUPTED_MID_RUN,
@@ -106,7 +108,7 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
     } finally {
       progress.stop();
     }
-    await writeResults(io, engine, ended.id, options.results ? resolve(io.cwd, options.results) : defaultResultsPath(inputPath));
+    await writeResults(io, engine, ended.id, resultsPath);
     const alreadyDone = report.resumes?.remaining === 0 && ended.state === 'finished' && ended.progress.done === ended.progress.total;
     const partialRows = ended.progress.partial > 0 ? (await engine.rows(ended.id)).filter((row) => row.state === 'partial').map((row) => row.rowNumber) : [];
     io.stdout.write(alreadyDone ? `All ${ended.progress.total} rows were done in run ${ended.id} on ${ended.finishedAt ?? ended.updatedAt}: nothing to do.\n` : `${runSummary(ended, partialRows)}\n`);
@@ -120,7 +122,9 @@ export async function runBulkFile(io: CliIo, kind: BulkKind, file: string, optio
 export async function writeRunResults(io: CliIo, runId: string, options: { output?: string; demo?: boolean; dataDir?: string }): Promise<number> {
   await withEngine(io, options, async (engine) => {
     const run = await engine.get(runId);
-    await writeResults(io, engine, run.id, resolve(io.cwd, options.output ?? `bulk-${run.id}.results.csv`));
+    const resultsPath = resolve(io.cwd, options.output ?? `bulk-${run.id}.results.csv`);
+    await requireWritableFolder(resultsPath);
+    await writeResults(io, engine, run.id, resultsPath);
     io.stdout.write(`${runSummary(run)}\n`);
   });
   return BULK_EXIT.allSucceeded;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { BULK_LIMITS } from '@washops/operations';
 import { BulkFileError } from '@washops/shared-errors';
@@ -39,6 +40,20 @@ export async function readBulkFile(path: string): Promise<Uint8Array> {
     return new Uint8Array(await handle.readFile());
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Refuses, before any write to the tenant, a results path whose folder cannot be written: the results file is the only
+ * place the generated PINs and passwords are shown, so a run must not end with nowhere to put them.
+ */
+export async function requireWritableFolder(path: string): Promise<void> {
+  const folder = dirname(resolve(path));
+  try {
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : 'not writable';
+    throw new UnusableInput(`Cannot write the results file in ${folder} (${reason}); choose another place with --results. Nothing was written.`);
   }
 }
 

@@ -257,6 +257,11 @@ describe('washops employees import', () => {
 
     const absent = await washops(['employees', 'import', join(workDir, 'nowhere.csv')]);
     expect(absent).toMatchObject({ code: 2, stderr: expect.stringContaining('no such file') });
+
+    // The results file is the only place the PINs are shown: a run with nowhere to put it does not start.
+    const good = await fileOf('good.csv', csv([hire()]));
+    const nowhere = await washops(['employees', 'import', good, '--results', join(workDir, 'no-such-folder', 'out.csv')]);
+    expect(nowhere).toMatchObject({ code: 2, stderr: expect.stringContaining('Cannot write the results file') });
     expect(writePosts()).toBe(0);
   });
 
