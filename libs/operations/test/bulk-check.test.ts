@@ -158,6 +158,9 @@ describe('bulk files that cannot be used at all', () => {
       { rowNumber: 6, cells: { posUserId: '103', email: 'two\r\nlines' } },
     ]);
     expect(sheet.fileHash).toMatch(/^[0-9a-f]{64}$/);
+    // A truly empty line (no commas) is a blank spreadsheet row too: the rows after it keep their numbers.
+    const gap = bulk.parseCsv('disable', { name: 'b.csv', content: 'posUserId,email\r\n101,\r\n\r\n102,\r\n' });
+    expect(gap.rows.map((row) => row.rowNumber)).toEqual([2, 4]);
   });
 
   it('takes JSON rows with numbers, booleans and lists, numbered from 1, the same rows hashing alike', () => {

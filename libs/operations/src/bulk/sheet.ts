@@ -78,7 +78,8 @@ export function parseCsvSheet(kind: BulkKind, file: BulkFile): BulkSheet {
   const text = textOf(file);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+    // Blank lines are kept (and skipped below) so that every later row keeps the number a spreadsheet shows.
+    records = parse(text, { bom: true, skip_empty_lines: false, relax_column_count: true }) as string[][];
   } catch (error) {
     const line = error instanceof CsvError ? (error as CsvError & { lines?: number }).lines : undefined;
     throw fileError(`The file is not valid CSV${line ? ` (near line ${line})` : ''}: ${error instanceof Error ? error.message : String(error)}`, {
@@ -86,20 +87,24 @@ export function parseCsvSheet(kind: BulkKind, file: BulkFile): BulkSheet {
       ...(line ? { line } : {}),
     });
   }
-  const [header, ...data] = records;
-  if (!header) throw fileError('The file is empty: it needs a header row and at least one data row.', { problem: 'noRows' });
+  const blank = (values: string[]) => values.length === 1 && (values[0] ?? '').trim() === '';
+  const headerAt = records.findIndex((values) => !blank(values));
+  const header = records[headerAt];
+  if (headerAt < 0 || !header) throw fileError('The file is empty: it needs a header row and at least one data row.', { problem: 'noRows' });
+  const data = records.slice(headerAt + 1);
+  const rowNumberOf = (index: number) => headerAt + index + 2;
   const columns = header.map((name) => name.trim());
   checkColumns(kind, columns);
   data.forEach((values, index) => {
-    if (values.length !== columns.length) {
-      throw fileError(`Row ${index + 2} has ${values.length} cells; the header has ${columns.length}. Check its quotes and commas.`, {
+    if (!blank(values) && values.length !== columns.length) {
+      throw fileError(`Row ${rowNumberOf(index)} has ${values.length} cells; the header has ${columns.length}. Check its quotes and commas.`, {
         problem: 'cellCount',
-        row: index + 2,
+        row: rowNumberOf(index),
       });
     }
   });
   const rows = data
-    .map((values, index) => ({ rowNumber: index + 2, cells: Object.fromEntries(columns.map((column, i) => [column, values[i] ?? ''])) }))
+    .map((values, index) => ({ rowNumber: rowNumberOf(index), cells: Object.fromEntries(columns.map((column, i) => [column, values[i] ?? ''])) }))
     // A row with every cell empty is a spreadsheet's blank line: skipped, the numbering kept.
     .filter((row) => Object.values(row.cells).some((value) => value.trim() !== ''));
   checkRowCount(rows.length, BULK_LIMITS.maxRows, 'file');
