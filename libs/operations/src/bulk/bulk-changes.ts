@@ -12,16 +12,9 @@ import { concurrencyOf, executeRun, isLeftToWork, leaseRules } from './execute.j
 import { resultsFile, rowResult, viewsOf } from './results.js';
 import { parseCsvSheet, sheetOfJsonRows } from './sheet.js';
 import { bulkTemplateCsv } from './template.js';
-import { BULK_LIMITS, type BulkCheckReport, type BulkFile, type BulkKind, type BulkProgress, type BulkRowResult, type BulkRunView } from './types.js';
+import { BULK_LIMITS, type BulkCheckReport, type BulkFile, type BulkKind, type BulkProgress, type BulkRowResult, type BulkRunView, type BulkSheet } from './types.js';
 
-/** A parsed file or list of rows, ready for the dry run: each row's cells as text, by column. */
-export interface BulkSheet {
-  kind: BulkKind;
-  fileName: string;
-  fileHash: string;
-  columns: string[];
-  rows: { rowNumber: number; cells: Record<string, string> }[];
-}
+export type { BulkSheet } from './types.js';
 
 export interface BulkChangesDeps {
   store: Store;

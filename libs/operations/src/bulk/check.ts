@@ -2,10 +2,9 @@
 import { FALLBACK_TEMPLATE, emailKey, phoneDigits, type EmployeeSummary } from '@washops/backoffice-client';
 import { throwIfAborted } from '@washops/client-core';
 import type { BulkRowState } from '@washops/store';
-import type { BulkSheet } from './bulk-changes.js';
 import { inputOfCells, maskedCells, schemaIssues, splitSecrets } from './cells.js';
 import type { BackofficeReads } from '../connection.js';
-import type { BulkCheckReport, BulkCheckedRow, BulkKind, BulkRowIssue } from './types.js';
+import type { BulkCheckReport, BulkCheckedRow, BulkKind, BulkRowIssue, BulkSheet } from './types.js';
 
 /** A row that passed the checks, as it will be written: its input without secrets, and the secrets apart. */
 export interface CheckedInput {

@@ -2,9 +2,8 @@
 import { createHash } from 'node:crypto';
 import { BulkFileError } from '@washops/shared-errors';
 import { CsvError, parse } from 'csv-parse/sync';
-import type { BulkSheet } from './bulk-changes.js';
 import { CREATE_REQUIRED_COLUMNS, DISABLE_COLUMNS, LIST_SEPARATOR, SECRET_COLUMNS, columnsOf } from './cells.js';
-import { BULK_LIMITS, type BulkFile, type BulkKind } from './types.js';
+import { BULK_LIMITS, type BulkFile, type BulkKind, type BulkSheet } from './types.js';
 
 const MIB = 1_048_576;
 

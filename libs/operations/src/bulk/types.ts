@@ -23,6 +23,15 @@ export interface BulkFile {
   content: string | Uint8Array;
 }
 
+/** A parsed file or list of rows, ready for the dry run: each row's cells as text, by column. */
+export interface BulkSheet {
+  kind: BulkKind;
+  fileName: string;
+  fileHash: string;
+  columns: string[];
+  rows: { rowNumber: number; cells: Record<string, string> }[];
+}
+
 /** One problem of a row: the column it is about (when it is about one) and what is wrong, in words. */
 export interface BulkRowIssue {
   field?: string;
