@@ -20,3 +20,17 @@ export { BULK_COLUMNS, bulkTemplateCsv } from './bulk/template.js';
 export type { BulkChanges, BulkChangesDeps, BulkSheet, ExecuteOptions, ResultsCsv } from './bulk/bulk-changes.js';
 export { BULK_KINDS, BULK_LIMITS, BULK_RESULT_COLUMNS, BULK_ROW_STATES, BULK_RUN_STATES } from './bulk/types.js';
 export type { BulkCheckReport, BulkCheckedRow, BulkFile, BulkKind, BulkProgress, BulkRowIssue, BulkRowResult, BulkRowState, BulkRowStatus, BulkRunState, BulkRunView } from './bulk/types.js';
+export { openWarehouseSync } from './warehouse/warehouse-sync.js';
+export type {
+  BackfillRequest,
+  BackfillResult,
+  DataApiAccess,
+  SyncSettings,
+  SyncStatus,
+  SyncStatusQuery,
+  SyncUnitEvent,
+  SyncWorker,
+  SyncWorkerOptions,
+  WarehouseSync,
+  WarehouseSyncDeps,
+} from './warehouse/types.js';

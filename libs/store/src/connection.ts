@@ -29,8 +29,13 @@ export interface StoreConnection {
   readonly location: string;
   /** Set when the connection can recover from losing its server (an embedded client taking over). */
   readonly resilience?: ConnectionResilience;
+  /** Where another node-postgres pool (the job queue's) connects; absent for PGlite queried directly. Holds secrets: never log it. */
+  readonly jobQueueTarget?: JobQueueTarget;
   close(): Promise<void>;
 }
+
+/** A node-postgres connection target: a URL (PostgreSQL) or a socket folder or loopback port (the embedded host). */
+export type JobQueueTarget = { connectionString: string } | { host: string; port: number; user: string; database: string };
 
 /** Run around every query of a connection that can recover from losing its server (an embedded client taking over). */
 export type ConnectionResilience = CallGuard;
@@ -73,7 +78,7 @@ export async function connectPostgres(databaseUrl: string, options: PostgresOpti
       details: { database: location },
     });
   }
-  return { kind: 'postgres', db, location, close: () => pool.end() };
+  return { kind: 'postgres', db, location, jobQueueTarget: { connectionString: databaseUrl }, close: () => pool.end() };
 }
 
 export interface PgliteOptions {

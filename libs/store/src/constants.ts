@@ -63,3 +63,7 @@ export interface BulkRowError {
   field?: string;
   details?: Record<string, unknown>;
 }
+
+/** Where one site-day of the transactions warehouse stands (README, "Transactions warehouse"). */
+export const SYNC_UNIT_STATES = ['pending', 'running', 'done', 'failed'] as const;
+export type SyncUnitState = (typeof SYNC_UNIT_STATES)[number];

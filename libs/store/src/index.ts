@@ -21,3 +21,11 @@ export type { FindSessionOptions, NewSession, SessionQueries, ValidSession } fro
 export type { DelayForFailures, ThrottleQueries, ThrottleState } from './throttle.js';
 export { INTERRUPTED_CODE, INTERRUPTED_MESSAGE } from './exports.js';
 export type { ExportLimits, ExportOutput, ExportProgress, ExportQueries, ExportRecord, ExportRetention, LimitedCreate } from './exports.js';
+export { SYNC_UNIT_STATES } from './constants.js';
+export type { SyncUnitState } from './constants.js';
+export type * from './warehouse/types.js';
+export type { RateBudgetUsage, SharedRateBudget, SharedRateBudgetConfig, SharedRatePermit } from './rate-budget-types.js';
+export { JOB_QUEUE_SCHEMA } from './jobs.js';
+export type { JobQueueOptions } from './jobs.js';
+export type { PgBoss } from './jobs.js';
+export type { JobQueueTarget } from './connection.js';

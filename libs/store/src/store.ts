@@ -5,6 +5,11 @@ import { bulkRunQueries, type BulkRunQueries } from './bulk-runs.js';
 import { connectPglite, connectPostgres, type StoreConnection, type StoreKind } from './connection.js';
 import { connectEmbedded } from './embedded/connection.js';
 import { exportQueries, type ExportQueries } from './exports.js';
+import { openJobQueueOn, type JobQueueOptions, type PgBoss } from './jobs.js';
+import { sharedRateBudget } from './rate-budget.js';
+import type { SharedRateBudget, SharedRateBudgetConfig } from './rate-budget-types.js';
+import { warehouseQueries } from './warehouse/queries.js';
+import type { WarehouseQueries } from './warehouse/types.js';
 import { guarded, toStoreError } from './failures.js';
 import { migrate, type MigrationResult } from './migrate.js';
 import { sessionQueries, type SessionQueries } from './sessions.js';
@@ -43,6 +48,12 @@ export interface Store {
   readonly audit: AuditQueries;
   /** Bulk runs of a file and their rows: leased by one process at a time, resumable. */
   readonly bulkRuns: BulkRunQueries;
+  /** The transactions warehouse: site-days of transactions, the sync ledger, the sync's pause switch. */
+  readonly warehouse: WarehouseQueries;
+  /** The Data API request budget of one API id, held here and shared by every process (README, "One rate budget"). */
+  rateBudget(key: string, config: SharedRateBudgetConfig): SharedRateBudget;
+  /** pg-boss on this database, started (embedded: through the socket server). Stop it before `close()`. */
+  openJobQueue(options?: JobQueueOptions): Promise<PgBoss>;
   /** Resolves when the database answers; throws `StoreUnavailableError` otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -99,12 +110,21 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     exports: wrap(exportQueries(db)),
     audit: guardedAudit(auditQueries(db), wrap),
     bulkRuns: wrap(bulkRunQueries(db)),
+    warehouse: guardedWarehouse(warehouseQueries(db), wrap),
+    rateBudget: (key, config) => sharedRateBudget(db, key, config),
+    openJobQueue: (options) => openJobQueueOn(connection, options),
     ping: ping.ping,
     close() {
       closed ??= connection.close();
       return closed;
     },
   };
+}
+
+/** As `guardedAudit`: `streamTransactions` hands back an iterable, so it stays outside the guard. */
+function guardedWarehouse(queries: WarehouseQueries, wrap: <T extends object>(group: T) => T): WarehouseQueries {
+  const { streamTransactions, ...calls } = queries;
+  return { ...wrap(calls), streamTransactions };
 }
 
 /** `guarded` wraps async functions; `stream` hands back a generator, so it is rebuilt over the guarded `list`. */

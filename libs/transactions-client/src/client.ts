@@ -6,7 +6,7 @@ import { linkSignals } from './internal/abort.js';
 import { runJob } from './internal/job-runner.js';
 import { paginate, PAGE_SIZE, type FetchedPage, type TransactionPage } from './internal/paginate.js';
 import { parseResponse } from './internal/response.js';
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './internal/rate-limiter.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig, type RequestBudget } from './internal/rate-limiter.js';
 import { DEFAULT_BACKOFF } from './internal/retry.js';
 import { pathFor, Transport, type QueryValue, type RateLimitedEvent, type RequestSpec, type TransportStats } from './internal/transport.js';
 import {
@@ -58,9 +58,10 @@ export interface TransactionsClientOptions {
   timeoutMs?: number;
   /**
    * The request budget (default 20 per 15 000 ms, the server's), or a `RateLimiter` to share with
-   * other clients of the same API id (see `RateLimiter.shared`).
+   * other clients of the same API id (see `RateLimiter.shared`), or any other `RequestBudget`, such
+   * as one held in a database and shared by several processes.
    */
-  rateLimit?: RateLimitConfig | RateLimiter;
+  rateLimit?: RateLimitConfig | RequestBudget;
   /** Job pages in flight in `loadJob`. Default 16. */
   concurrency?: number;
   /** Backoff for 5xx and network retries. Default 500 ms doubling to at most 8 000 ms, with jitter. */
@@ -70,6 +71,15 @@ export interface TransactionsClientOptions {
   logger?: Logger;
   /** Called on every 429 with how long requests now wait (also logged as a warning). */
   onRateLimited?: (event: RateLimitedEvent) => void;
+}
+
+function isRequestBudget(value: unknown): value is RequestBudget {
+  if (value instanceof RateLimiter) return true;
+  const v = value as Partial<Record<keyof RequestBudget, unknown>> | null | undefined;
+  return (
+    typeof v === 'object' && v !== null && typeof v.acquire === 'function' && typeof v.pauseFor === 'function' &&
+    typeof v.nextFreeInMs === 'function' && typeof v.windowMs === 'number' && v.windowMs > 0
+  );
 }
 
 const functionSchema = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
@@ -85,7 +95,7 @@ const OptionsSchema = z.strictObject({
   timeoutMs: z.number().int().min(1).max(MAX_TIMER_MS).optional(),
   rateLimit: z
     .union([
-      z.instanceof(RateLimiter),
+      z.custom<RequestBudget>(isRequestBudget, 'rateLimit must be a RateLimitConfig or a RequestBudget'),
       z.strictObject({
         requests: z.number().int().min(1),
         windowMs: z.number().positive().max(MAX_TIMER_MS),
@@ -113,7 +123,9 @@ const OptionsSchema = z.strictObject({
  */
 export class TransactionsClient implements AsyncDisposable {
   readonly baseUrl: string;
-  readonly rateLimiter: RateLimiter;
+  /** The budget every request of this client waits for. */
+  readonly budget: RequestBudget;
+  readonly #rateLimiter: RateLimiter | undefined;
   private readonly transport: Transport;
   private readonly concurrency: number;
   private readonly logger: Logger | undefined;
@@ -129,7 +141,10 @@ export class TransactionsClient implements AsyncDisposable {
     }
     const o = parsed.data;
     this.baseUrl = (o.baseUrl ?? (o.environment === 'sandbox' ? SANDBOX_BASE_URL : PRODUCTION_BASE_URL)).replace(/\/+$/, '');
-    this.rateLimiter = o.rateLimit instanceof RateLimiter ? o.rateLimit : new RateLimiter(o.rateLimit ?? DEFAULT_RATE_LIMIT);
+    const rateLimit = o.rateLimit as RateLimitConfig | RequestBudget | undefined;
+    this.#rateLimiter =
+      rateLimit instanceof RateLimiter ? rateLimit : isRequestBudget(rateLimit) ? undefined : new RateLimiter(rateLimit ?? DEFAULT_RATE_LIMIT);
+    this.budget = this.#rateLimiter ?? (rateLimit as RequestBudget);
     this.concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
     this.logger = options.logger;
     const headers: Record<string, string> = {
@@ -142,13 +157,19 @@ export class TransactionsClient implements AsyncDisposable {
       baseUrl: this.baseUrl,
       headers,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-      limiter: this.rateLimiter,
+      limiter: this.budget,
       maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
       logger: this.logger,
       onRateLimited: options.onRateLimited,
     });
+  }
+
+  /** The in-process limiter; a `TypeError` when the client was given another `RequestBudget` (read `budget`). */
+  get rateLimiter(): RateLimiter {
+    if (!this.#rateLimiter) throw new TypeError('This client waits for a shared RequestBudget, not a RateLimiter: read `budget`.');
+    return this.#rateLimiter;
   }
 
   /** Requests sent, 429s received and retries made by this client so far. */

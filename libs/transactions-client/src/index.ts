@@ -1,7 +1,7 @@
 export { TransactionsClient, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, DEFAULT_CONCURRENCY, DEFAULT_JOB_TIMEOUT_MS, DEFAULT_MAX_RETRIES, DEFAULT_POLL_INTERVAL_MS, DEFAULT_TIMEOUT_MS } from './client.js';
 export type { TransactionsClientOptions } from './client.js';
 export { RateLimiter, DEFAULT_RATE_LIMIT } from './internal/rate-limiter.js';
-export type { RateLimitConfig } from './internal/rate-limiter.js';
+export type { RateLimitConfig, RateLimitPermit, RequestBudget } from './internal/rate-limiter.js';
 export type { BackoffOptions, Logger } from '@washops/client-core';
 export type { RateLimitedEvent, TransportStats } from './internal/transport.js';
 export type { TransactionPage } from './internal/paginate.js';

@@ -123,6 +123,9 @@ export async function connectEmbedded(dataDir: string, options: EmbeddedOptions 
     db,
     location,
     role: () => (host ? 'host' : 'client'),
+    get jobQueueTarget() {
+      return { ...endpoint, user: 'postgres', database: 'postgres' };
+    },
     resilience: {
       async ready() {
         if (!lost || closed) return;

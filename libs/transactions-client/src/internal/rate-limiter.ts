@@ -22,6 +22,22 @@ export interface RateLimitPermit {
   settle(outcome?: { answered: boolean }): void;
 }
 
+/**
+ * What the client's transport needs of a request budget. `RateLimiter` is the in-process one; a
+ * budget shared by several processes (the store's, held in the database) implements the same
+ * interface, so the client stays free of any framework or database.
+ */
+export interface RequestBudget {
+  /** The server's window, used as the wait after a 429 without `Retry-After`. */
+  readonly windowMs: number;
+  /** Waits for room to send one request. Rejects with the signal's reason if it aborts first. */
+  acquire(signal?: AbortSignal): Promise<RateLimitPermit>;
+  /** Holds every request of this budget back for `ms` (after a 429). */
+  pauseFor(ms: number): void;
+  /** Milliseconds until the next request could be sent, as far as this process knows (for logs and hooks). */
+  nextFreeInMs(): number;
+}
+
 /** A request as the budget sees it. The server counted it at some moment between `sentAt` and `settledAt`. */
 interface Slot {
   sentAt: number;
@@ -172,7 +188,7 @@ const registry = new Map<string, RateLimiter>();
  * same instance, see `RateLimiter.shared`). Requests wait in arrival order; every wait honours an
  * AbortSignal. Alone, a client using it never triggers a 429.
  */
-export class RateLimiter {
+export class RateLimiter implements RequestBudget {
   readonly requests: number;
   readonly windowMs: number;
   readonly algorithm: 'fixed-window' | 'sliding-log';

@@ -3,7 +3,7 @@ import { backoffDelay, describeError, safeLog, sleep, throwIfAborted, type Backo
 import { linkSignals } from './abort.js';
 import { isRetryableStatus, makeStatusError } from './errors.js';
 import { callHook } from './logger.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RequestBudget } from './rate-limiter.js';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry.js';
 
 export type QueryValue = string | number | undefined;
@@ -13,7 +13,7 @@ export interface TransportOptions {
   /** Sent with every request; may hold the API key (never logged). */
   headers: Record<string, string>;
   fetch: FetchLike;
-  limiter: RateLimiter;
+  limiter: RequestBudget;
   maxRetries: number;
   timeoutMs: number;
   backoff: BackoffOptions;
