@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
+  rateBudgetSlots,
+  rateBudgets,
+  warehouseDiscounts,
+  warehouseItems,
+  warehouseSites,
+  warehouseSyncControl,
+  warehouseSyncUnits,
+  warehouseTenders,
+  warehouseTransactions,
+} from './warehouse/schema.js';
+import {
   AUDIT_CHANNELS,
   AUDIT_STATES,
   BULK_KINDS,
@@ -192,4 +203,33 @@ export const bulkRunRows = pgTable(
   ],
 );
 
-export const schema = { portalUsers, portalSessions, signInThrottle, exports, auditEvents, bulkRuns, bulkRunRows };
+export {
+  rateBudgetSlots,
+  rateBudgets,
+  warehouseDiscounts,
+  warehouseItems,
+  warehouseSites,
+  warehouseSyncControl,
+  warehouseSyncUnits,
+  warehouseTenders,
+  warehouseTransactions,
+} from './warehouse/schema.js';
+
+export const schema = {
+  portalUsers,
+  portalSessions,
+  signInThrottle,
+  exports,
+  auditEvents,
+  bulkRuns,
+  bulkRunRows,
+  warehouseSites,
+  warehouseTransactions,
+  warehouseTenders,
+  warehouseItems,
+  warehouseDiscounts,
+  warehouseSyncUnits,
+  warehouseSyncControl,
+  rateBudgets,
+  rateBudgetSlots,
+};
