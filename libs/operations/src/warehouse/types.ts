@@ -34,12 +34,15 @@ export interface WarehouseSyncDeps {
   settings?: Partial<SyncSettings>;
 }
 
-/** Site-days to sync: every local day `from`..`to` (inclusive, `YYYY-MM-DD`) for the sites named (all when none). */
+/**
+ * Site-days to sync: every local day `from`..`to` (inclusive, `YYYY-MM-DD`) for the sites named
+ * (every site of the Data API's list when none). A region is resolved to its sites by the caller
+ * (from the BackOffice's site tree, which shares the chain's codes).
+ */
 export interface BackfillRequest {
   from: string;
   to: string;
   siteCodes?: readonly string[];
-  region?: string;
 }
 
 export interface BackfillResult {
