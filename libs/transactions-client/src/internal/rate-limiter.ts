@@ -16,7 +16,8 @@ export const DEFAULT_RATE_LIMIT: Readonly<RateLimitConfig> = Object.freeze({ req
 /**
  * One granted request. Call `settle()` when its response arrives; call `settle({ answered: false })`
  * when it ended without one (timeout, abort, network error): the server may still count it later,
- * so its place is held for one more window.
+ * so its place is held for one more window. Only the first call counts (the transport settles again
+ * in its cleanup).
  */
 export interface RateLimitPermit {
   settle(outcome?: { answered: boolean }): void;
