@@ -22,6 +22,11 @@ export const DEFAULT_SYNC_SETTINGS: Readonly<SyncSettings> = Object.freeze({
 const API_REQUESTS = 20;
 const API_WINDOW_MS = 15_000;
 /** Who the nightly schedule acts as. */
+/**
+ * The queue's queries are short: two connections leave room on the embedded database's socket (32 in all)
+ * for a host and four worker processes, each with its app pool of four.
+ */
+const QUEUE_CONNECTIONS = 2;
 const NIGHTLY_ACTOR: Actor = { channel: 'cli', name: 'nightly-sync' };
 
 function checkSettings(settings: SyncSettings): SyncSettings {
@@ -55,6 +60,7 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
   });
   const timing: QueueTiming = { retryLimit: settings.retryLimit, timeScale };
   const boss = await store.openJobQueue({
+    maxConnections: QUEUE_CONNECTIONS,
     onError: (error) => safeLog(logger, 'warn', { error: error.message }, 'warehouse sync: the job queue reported an error'),
   });
   try {

@@ -8,7 +8,10 @@ import type { SyncUnitEvent, SyncWorker, SyncWorkerOptions } from './types.js';
 
 /** How often a worker reads the pause switch and, with `exitWhenIdle`, whether the queue is empty. */
 const WATCH_INTERVAL_MS = 500;
-/** How often a worker returns jobs whose process died (pg-boss's own maintenance runs only every two minutes). */
+/**
+ * How often a worker returns the jobs of a process that died (pg-boss's own maintenance runs only every two
+ * minutes) and queues again the site-days they left `running`.
+ */
 const EXPIRE_INTERVAL_MS = 5_000;
 /** A job taken just as the sync was paused goes back to the queue for this long. */
 const PAUSED_DELAY_SECONDS = 5;
@@ -101,10 +104,12 @@ export async function startSyncWorker(ctx: WorkerContext, options: SyncWorkerOpt
       if (Date.now() - lastExpire >= EXPIRE_INTERVAL_MS) {
         lastExpire = Date.now();
         await boss.expire();
+        await recoverAbandoned(ctx);
       }
       if (options.exitWhenIdle && inHand.size === 0) {
         const sizes = await queueSizes(boss);
-        if (sizes.queued + sizes.active === 0) {
+        // Nothing queued: but a site-day whose job pg-boss gave up on while its process was dead is queued again first.
+        if (sizes.queued + sizes.active === 0 && (await recoverAbandoned(ctx)) === 0) {
           void stop();
           return;
         }
@@ -129,15 +134,16 @@ export async function startSyncWorker(ctx: WorkerContext, options: SyncWorkerOpt
 }
 
 /** Units left `running` by a worker that died, with no job active for them, go back to `pending` and to the queue. */
-async function recoverAbandoned(ctx: WorkerContext): Promise<void> {
+async function recoverAbandoned(ctx: WorkerContext): Promise<number> {
   const running = await ctx.store.warehouse.units({ ...ALL_DAYS, states: ['running'] });
-  if (running.length === 0) return;
+  if (running.length === 0) return 0;
   const active = await activeUnitKeys(ctx.boss);
   const abandoned: SiteDayKey[] = running.filter((u) => !active.has(unitKey(u))).map((u) => ({ siteCode: u.siteCode, day: u.day }));
-  if (abandoned.length === 0) return;
+  if (abandoned.length === 0) return 0;
   await ctx.store.warehouse.releaseUnits(abandoned);
   await sendUnits(ctx.boss, abandoned, ctx.timing);
   safeLog(ctx.logger, 'info', { units: abandoned.length }, 'warehouse sync: site-days left running by a stopped worker were queued again');
+  return abandoned.length;
 }
 
 /**
