@@ -125,6 +125,8 @@ for (const backend of warehouseBackends) {
       expect(JSON.stringify(failed)).not.toContain('demo-key');
 
       fault.remove();
+      // The API answers the same criteria with the same (failed) job for 20 minutes (scaled): start afresh.
+      sim.control.reset();
       expect(await sync.retryFailed({ from: day, to: day }, ACTOR)).toBe(1);
       await runUntilIdle();
       const [retried] = (await sync.status({ from: day, to: day, siteCodes: ['ECOM'] })).units;
