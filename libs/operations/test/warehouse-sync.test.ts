@@ -92,7 +92,8 @@ for (const backend of warehouseBackends) {
       await sync.pause(ACTOR);
       sim.control.clearRequests();
       expect(await sync.backfill({ from: day, to: day, siteCodes: ['ECOM', 'DKSN'] }, ACTOR)).toMatchObject({ queued: 2 });
-      const worker = await sync.startWorker({ schedule: false });
+      let done = 0;
+      const worker = await sync.startWorker({ schedule: false, onUnit: (e) => (done += e.kind === 'done' ? 1 : 0) });
       try {
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         const paused = await sync.status({ from: day, to: day, siteCodes: ['ECOM', 'DKSN'] });
@@ -102,10 +103,11 @@ for (const backend of warehouseBackends) {
         expect(loadJobs(sim)).toHaveLength(0);
 
         await sync.resume(ACTOR);
-        await waitFor(async () => (await sync.status({ from: day, to: day, siteCodes: ['ECOM', 'DKSN'] })).counts.done === 2, 30_000, 'the resumed units');
+        await waitFor(() => done === 2, 30_000, 'the resumed units');
       } finally {
         await worker.stop();
       }
+      expect((await sync.status({ from: day, to: day, siteCodes: ['ECOM', 'DKSN'] })).counts).toMatchObject({ done: 2, pending: 0 });
       const keys = ['ECOM', 'DKSN'].map((siteCode) => ({ siteCode, day }));
       expect(await storedSummaries(store, keys)).toEqual(expectedSummaries(sim, keys));
     });

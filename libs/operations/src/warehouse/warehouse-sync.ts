@@ -136,14 +136,13 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
     async status(query) {
       const days = daysBetween(query.from, query.to);
       const filter = { from: query.from, to: query.to, ...(query.siteCodes ? { siteCodes: query.siteCodes } : {}) };
-      const [units, counts, control, usage, queue, known] = await Promise.all([
-        store.warehouse.units(filter),
-        store.warehouse.unitCounts(filter),
-        store.warehouse.control(),
-        budget.usage(),
-        queueSizes(boss),
-        store.warehouse.listSites(),
-      ]);
+      // One after another: on the embedded database every query shares one socket anyway.
+      const units = await store.warehouse.units(filter);
+      const counts = await store.warehouse.unitCounts(filter);
+      const control = await store.warehouse.control();
+      const usage = await budget.usage();
+      const queue = await queueSizes(boss);
+      const known = await store.warehouse.listSites();
       return {
         from: query.from,
         to: query.to,
