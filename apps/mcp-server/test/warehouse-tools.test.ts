@@ -100,6 +100,17 @@ describe('query_transactions', () => {
     expect(calls.list).toHaveLength(0);
   });
 
+  it('says so when the warehouse knows none of the sites yet (nothing synced), rather than "0 missing"', async () => {
+    const { services } = fakeWarehouse({ rows });
+    services.queries.coverage = async () => ({ complete: false, syncedAt: null, missing: [], missingCount: 0 });
+    const client = await clientOver({ warehouse: services });
+    const out = structured<QueryOut>(await call(client, 'query_transactions', { from: '2026-11-20', to: '2026-11-20', sites: ['NEWSITE'] }));
+    await client.close();
+    expect(out).toMatchObject({ complete: false, missingSiteDays: 0, returned: 0 });
+    expect(out.note).toContain('the warehouse knows none of these sites yet');
+    expect(out.note).toContain('sync_status');
+  });
+
   it('refuses a reversed range or one that is not a date, before reading anything', async () => {
     const { services, calls } = fakeWarehouse({ rows });
     const client = await clientOver({ warehouse: services });

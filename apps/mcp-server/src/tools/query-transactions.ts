@@ -11,8 +11,13 @@ const MISSING_SHOWN = 20;
 const MAX_RANGE_MS = 366 * 86_400_000;
 
 function notSyncedNote(missingCount: number): string {
+  // No site-day at all: the warehouse has not learnt the chain's sites yet (the first sync lists them).
+  const what =
+    missingCount === 0
+      ? 'Not answered: the warehouse knows none of these sites yet (nothing has been synced for them), so it cannot answer this range. '
+      : `Not answered: ${missingCount} site-day${missingCount === 1 ? ' is' : 's are'} not synced for this range, so the warehouse cannot answer it whole. `;
   return (
-    `Not answered: ${missingCount} site-day${missingCount === 1 ? ' is' : 's are'} not synced for this range, so the warehouse cannot answer it whole. ` +
+    what +
     'Call sync_status for the same days and sites to see what is queued, failed or never asked for (a backfill from the portal\'s Data sync page or `washops sync backfill` fills it). ' +
     'To answer now from the live Data API instead: list_transactions (summaries, up to 31 days) or load_transaction_job (full detail, one site and day).'
   );
