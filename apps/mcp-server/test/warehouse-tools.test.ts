@@ -164,6 +164,15 @@ describe('sync_status', () => {
     expect(out.nextStep).toBe('Every site-day of the range is synced (4): query_transactions answers it from the warehouse.');
   });
 
+  it('says the warehouse knows no sites yet when nothing was ever synced, rather than "all synced"', async () => {
+    const client = await clientOver({ warehouse: fakeWarehouse({ status: syncStatusOf([], { siteCodes: [] }) }).services });
+    const out = structured<StatusOut>(await call(client, 'sync_status', { from: '2026-11-19', to: '2026-11-20' }));
+    await client.close();
+    expect(out.siteDays).toBe(0);
+    expect(out.nextStep).toContain('The warehouse knows no sites yet');
+    expect(out.nextStep).toContain('washops sync backfill --from 2026-11-19 --to 2026-11-20');
+  });
+
   it('refuses a day that does not exist or a reversed range without asking the sync', async () => {
     const { services, calls } = fakeWarehouse();
     const client = await clientOver({ warehouse: services });

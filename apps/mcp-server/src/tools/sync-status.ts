@@ -21,11 +21,16 @@ function countsOf(states: readonly string[], total: number) {
   return { ...counted, notRequested: Math.max(0, total - states.length) };
 }
 
+type Counts = ReturnType<typeof countsOf> & { siteDays: number };
+
 /** What to do next, in plain words, for the range as it stands. */
-function nextStep(status: Pick<SyncStatus, 'from' | 'to' | 'paused'>, counts: ReturnType<typeof countsOf>): string {
+function nextStep(status: Pick<SyncStatus, 'from' | 'to' | 'paused'>, counts: Counts): string {
   const range = `--from ${status.from} --to ${status.to}`;
   const steps: string[] = [];
   const { done, pending, running, failed, notRequested } = counts;
+  if (counts.siteDays === 0) {
+    return `The warehouse knows no sites yet: nothing has been synced. Start a backfill from the portal's Data sync page or with \`washops sync backfill ${range}\`; until then list_transactions and load_transaction_job read the live Data API.`;
+  }
   if (status.paused) steps.push("The sync is PAUSED: workers take nothing new until someone resumes it (the portal's Data sync page, or `washops sync resume`).");
   if (failed > 0) steps.push(`${failed} site-day(s) failed (see failed): retry them from the Data sync page or with \`washops sync retry ${range}\`.`);
   if (notRequested > 0) steps.push(`${notRequested} site-day(s) were never asked for: start a backfill from the Data sync page or with \`washops sync backfill ${range}\`.`);
@@ -99,7 +104,7 @@ export const syncStatus = defineTool({
       },
       queue: status.queue,
       nightly: status.nightly,
-      nextStep: nextStep(status, all),
+      nextStep: nextStep(status, { ...all, siteDays }),
     };
   },
   render: (out) => {
