@@ -130,14 +130,31 @@ function settled(status: SyncStatus): boolean {
   return status.counts.pending === 0 && status.counts.running === 0 && status.queue.queued === 0 && status.queue.active === 0;
 }
 
-/** Shows done/total until the request's site-days are settled (or the stop), and returns the last status. */
+/** Progress reads that may fail in a row before the wait gives up. */
+const MAX_FAILED_READS = 5;
+
+/**
+ * Shows done/total until the request's site-days are settled (or the stop), and returns the last status. A status
+ * read that fails is tried again at the next poll (on the embedded database a read beside busy workers can fail
+ * now and then); only several in a row end the wait.
+ */
 async function waitForRange(io: CliIo, sync: WarehouseSync, query: SyncStatusQuery, total: number, stop: AbortSignal): Promise<SyncStatus> {
   const progress = syncProgressDisplay(io);
+  let failedReads = 0;
   try {
     for (;;) {
-      const status = await sync.status(query);
-      progress.update({ total, done: status.counts.done, failed: status.counts.failed, records: status.counts.records });
-      if (settled(status) || stop.aborted) return status;
+      let status: SyncStatus | undefined;
+      try {
+        status = await sync.status(query);
+        failedReads = 0;
+      } catch (error) {
+        failedReads += 1;
+        if (failedReads >= MAX_FAILED_READS) throw error;
+      }
+      if (status) {
+        progress.update({ total, done: status.counts.done, failed: status.counts.failed, records: status.counts.records });
+        if (settled(status) || stop.aborted) return status;
+      }
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     }
   } finally {

@@ -19,6 +19,10 @@ export interface SyncHarness {
   dataDir(): string;
   /** `washops <args>` in this process, on the Data API simulator (time scaled down) and the temporary data folder. */
   washops(args: string[], env?: NodeJS.ProcessEnv): Promise<Run>;
+  /** The variables those commands get (for a command run in a child process). */
+  env(): NodeJS.ProcessEnv;
+  /** Output of a child process, scanned for the API key with the rest. */
+  seen(text: string): void;
 }
 
 /** A simulator and a temporary data folder for the file's tests; at the end, no output showed the API key. */
@@ -36,9 +40,18 @@ export function syncHarness(): SyncHarness {
     expect(outputs.join('\n')).not.toContain(API.apiKey);
   });
   const dataDir = () => join(workDir, 'data');
+  const baseEnv = (): NodeJS.ProcessEnv => ({
+    DATA_API_ID: API.apiId,
+    DATA_API_KEY: API.apiKey,
+    DATA_API_BASE_URL: api!.url,
+    DATA_API_TIME_SCALE: '0.01',
+    WASHOPS_DATA_DIR: dataDir(),
+    USER: 'ops-tester',
+  });
   return {
     api: () => api!,
     dataDir,
+    env: baseEnv,
     async washops(args, env = {}) {
       let stdout = '';
       let stderr = '';
@@ -46,13 +59,14 @@ export function syncHarness(): SyncHarness {
         stdin: process.stdin,
         stdout: { write: (text: string) => void (stdout += text) },
         stderr: { write: (text: string) => void (stderr += text), isTTY: false },
-        env: { DATA_API_ID: API.apiId, DATA_API_KEY: API.apiKey, DATA_API_BASE_URL: api!.url, DATA_API_TIME_SCALE: '0.01', WASHOPS_DATA_DIR: dataDir(), USER: 'ops-tester', ...env },
+        env: { ...baseEnv(), ...env },
         cwd: workDir,
       };
       const code = await main(args, io);
       outputs.push(stdout, stderr);
       return { code, stdout, stderr };
     },
+    seen: (text: string) => void outputs.push(text),
   };
 }
 
