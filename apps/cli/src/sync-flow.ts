@@ -175,7 +175,8 @@ export async function runBackfill(io: CliIo, range: SyncRange, options: SyncConn
     options,
     async (sync, stop) => {
       const result = await sync.backfill(query, cliActor(io.env));
-      io.stdout.write(`Queued ${result.queued} of ${result.units} site-days (${result.siteCodes.length} sites × ${result.days.length} days); the others were queued or synced already.\n`);
+      const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+      io.stdout.write(`Queued ${result.queued} of ${count(result.units, 'site-day')} (${count(result.siteCodes.length, 'site')} × ${count(result.days.length, 'day')}); the others were queued or synced already.\n`);
       if (!options.wait) return;
       const worker = options.worker
         ? await sync.startWorker({ ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }), schedule: false, signal: stop })
