@@ -3,6 +3,7 @@ import { BulkFileError, WashOpsError } from '@washops/shared-errors';
 import { type CliIo, Interrupted, UnusableInput } from './io.js';
 import { addAuditCommand } from './audit-command.js';
 import { addEmployeesCommand } from './employees-command.js';
+import { addSyncCommand } from './sync-command.js';
 import { addUsersCommand } from './users-command.js';
 
 /** Exit codes: a refused or failed command (or some rows of a bulk file) 1, a usage error or unusable input 2, interrupted 130. */
@@ -23,6 +24,7 @@ export function program(io: CliIo, outcome: CommandOutcome = { code: EXIT.ok }):
   addUsersCommand(root, io);
   addAuditCommand(root, io);
   addEmployeesCommand(root, io, (code) => void (outcome.code = code));
+  addSyncCommand(root, io, (code) => void (outcome.code = code));
   return root;
 }
 

@@ -1,5 +1,6 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { backofficeEnvDocs, readBackofficeEnvironment, type BackofficeCredentials } from '@washops/operations';
+import { backofficeEnvDocs, dataApiEnvDocs, readBackofficeEnvironment, readDataApiEnvironment, type BackofficeCredentials, type DataApiAccess } from '@washops/operations';
+import { ValidationError } from '@washops/shared-errors';
 import { storeLocationFromEnv, type StoreLocation } from '@washops/store';
 
 export type { BackofficeCredentials } from '@washops/operations';
@@ -7,10 +8,9 @@ export type { BackofficeCredentials } from '@washops/operations';
 /** Environment variables the server reads, with what each is for. Shared names with the portal. */
 export const mcpEnvDocs = {
   ...backofficeEnvDocs,
-  DATA_API_ID: 'Data API id, X-Sonnys-API-ID (transaction tools)',
-  DATA_API_KEY: 'Data API key, X-Sonnys-API-Key',
+  ...dataApiEnvDocs,
+  DATA_API_ID: 'Data API id, X-Sonnys-API-ID (transaction and warehouse tools)',
   DATA_API_SITE_CODE: 'optional X-Sonnys-Site-Code',
-  DATA_API_ENVIRONMENT: 'optional: production (default) or sandbox',
   MCP_HTTP_TOKEN: 'bearer token HTTP clients must send (with --http this or MCP_HTTP_TOKENS is required; at least 32 characters)',
   MCP_HTTP_TOKEN_NAME: 'the name MCP_HTTP_TOKEN acts under in the audit log (default http)',
   MCP_HTTP_TOKENS: 'several named bearer tokens, "name=token,name2=token2" (each at least 32 characters, names unique): the matched name is the actor',
@@ -29,9 +29,8 @@ const MAX_TOKEN_NAME_LENGTH = 200;
 const DEFAULT_TOKEN_NAME = 'http';
 const TOKEN_ADVICE = 'Generate one with `openssl rand -hex 32`.';
 
-export interface TransactionsCredentials {
-  apiId: string;
-  apiKey: string;
+/** The Data API as `readDataApiEnvironment` reads it (base URL, time scale), with the MCP server's site code. */
+export interface TransactionsCredentials extends DataApiAccess {
   siteCode?: string;
   environment: 'production' | 'sandbox';
 }
@@ -150,6 +149,16 @@ function nonEmpty(env: Record<string, string | undefined>, key: string): string 
   return value ? value : undefined;
 }
 
+/** The shared reading of the Data API variables; a setting it refuses stops start-up with its message. */
+function readDataApi(env: Record<string, string | undefined>): DataApiAccess | undefined {
+  try {
+    return readDataApiEnvironment(env);
+  } catch (error) {
+    if (error instanceof ValidationError) throw new McpConfigError(error.message);
+    throw error;
+  }
+}
+
 /**
  * Reads flags and environment. Each area is enabled when its credentials are complete; with none and
  * without `--demo` the server refuses to start, naming the variables it needs.
@@ -179,15 +188,11 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
 
   const backoffice = readBackofficeEnvironment(env);
   if (backoffice) config.backoffice = backoffice;
-  const apiId = nonEmpty(env, 'DATA_API_ID');
-  const apiKey = nonEmpty(env, 'DATA_API_KEY');
-  if (apiId && apiKey) {
-    const environment = nonEmpty(env, 'DATA_API_ENVIRONMENT') ?? 'production';
-    if (environment !== 'production' && environment !== 'sandbox') {
-      throw new McpConfigError('DATA_API_ENVIRONMENT must be production or sandbox.');
-    }
+  const dataApi = readDataApi(env);
+  if (dataApi) {
     const siteCode = nonEmpty(env, 'DATA_API_SITE_CODE');
-    config.transactions = { apiId, apiKey, environment, ...(siteCode ? { siteCode } : {}) };
+    const environment = nonEmpty(env, 'DATA_API_ENVIRONMENT') === 'sandbox' ? 'sandbox' : 'production';
+    config.transactions = { ...dataApi, environment, ...(siteCode ? { siteCode } : {}) };
   }
   if (!config.backoffice && !config.transactions) {
     const names = ['BACKOFFICE_SUBDOMAIN', 'BACKOFFICE_USERNAME', 'BACKOFFICE_PASSWORD', 'DATA_API_ID', 'DATA_API_KEY'] as const;

@@ -1,11 +1,21 @@
 import { startBackofficeSimulator } from '@washops/backoffice-simulator';
-import { bulkChanges, connectBackoffice, DEMO_BACKOFFICE_CREDENTIALS, Operations, type BackofficeConnection } from '@washops/operations';
+import {
+  bulkChanges,
+  connectBackoffice,
+  DEMO_BACKOFFICE_CREDENTIALS,
+  DEMO_DATA_API_CREDENTIALS,
+  openWarehouseSync,
+  Operations,
+  type BackofficeConnection,
+  type DataApiAccess,
+  type WarehouseSync,
+} from '@washops/operations';
 import { openStore, type Store, type StoreLocation } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
 import type { Logger } from 'pino';
 import { McpConfigError, type McpConfig } from './config.js';
-import type { ToolServices } from './services.js';
+import type { ToolServices, WarehouseServices } from './services.js';
 
 export interface RunningServices {
   /** The tools' services acting as `actorName` on the `mcp` channel: `stdio`, or the HTTP token's name. */
@@ -15,8 +25,9 @@ export interface RunningServices {
   close(): Promise<void>;
 }
 
-/** Demo credentials of the in-process Data API simulator; they guard nothing real. */
-const DEMO_DATA_API = { apiId: 'demo', apiKey: 'demo-key' };
+/** The Data API's window at full scale: its budget is 20 requests per 15 s per API id. */
+const DATA_API_WINDOW_MS = 15_000;
+const DATA_API_REQUESTS = 20;
 
 /** The audit log's database; one that cannot be opened is a start-up failure with the reason (exit 2). */
 export async function openAuditStore(database: StoreLocation): Promise<Store> {
@@ -32,22 +43,29 @@ export async function openAuditStore(database: StoreLocation): Promise<Store> {
 interface Clients {
   backoffice?: BackofficeConnection;
   transactions?: TransactionsClient;
+  /** Where the Data API answers, for the warehouse's sync status (its budget is keyed by the API id). */
+  dataApi?: DataApiAccess;
   description: string[];
   stopSimulators(): Promise<void>;
 }
 
 /** The clients against in-process simulators (`--demo`), or against the tenant from the environment. */
-async function connectClients(config: McpConfig, logger: Logger | undefined): Promise<Clients> {
+async function connectClients(config: McpConfig, store: Store, logger: Logger | undefined): Promise<Clients> {
+  /** The API id's one request budget, held in the database and shared with the portal, exports and sync workers. */
+  const sharedBudget = (access: DataApiAccess) =>
+    store.rateBudget(access.apiId, { requests: DATA_API_REQUESTS, windowMs: DATA_API_WINDOW_MS * (access.timeScale ?? 1) });
   const boLogger = logger?.child({ client: 'backoffice' });
   const txLogger = logger?.child({ client: 'transactions' });
   if (config.demo) {
     const [bo, api] = await Promise.all([
       startBackofficeSimulator({ port: 0, seed: 'demo', users: [{ username: DEMO_BACKOFFICE_CREDENTIALS.username, password: DEMO_BACKOFFICE_CREDENTIALS.password }] }),
-      startTransactionsSimulator({ port: 0, seed: 'demo', credentials: [DEMO_DATA_API] }),
+      startTransactionsSimulator({ port: 0, seed: 'demo', credentials: [DEMO_DATA_API_CREDENTIALS] }),
     ]);
+    const dataApi = { ...DEMO_DATA_API_CREDENTIALS, baseUrl: api.url };
     return {
       backoffice: connectBackoffice({ ...DEMO_BACKOFFICE_CREDENTIALS, baseUrl: bo.url, logger: boLogger }),
-      transactions: new TransactionsClient({ ...DEMO_DATA_API, baseUrl: api.url, logger: txLogger }),
+      transactions: new TransactionsClient({ ...dataApi, rateLimit: sharedBudget(dataApi), logger: txLogger }),
+      dataApi,
       description: [`demo BackOffice simulator at ${bo.url}`, `demo Data API simulator at ${api.url}`],
       stopSimulators: async () => void (await Promise.allSettled([bo.close(), api.close()])),
     };
@@ -58,10 +76,44 @@ async function connectClients(config: McpConfig, logger: Logger | undefined): Pr
     clients.description.push(`BackOffice of tenant "${config.backoffice.subdomain}"`);
   }
   if (config.transactions) {
-    clients.transactions = new TransactionsClient({ ...config.transactions, logger: txLogger });
+    const { apiId, apiKey, baseUrl, siteCode, environment } = config.transactions;
+    clients.transactions = new TransactionsClient({
+      ...{ apiId, apiKey, environment, ...(baseUrl ? { baseUrl } : {}), ...(siteCode ? { siteCode } : {}) },
+      rateLimit: sharedBudget(config.transactions),
+      logger: txLogger,
+    });
+    clients.dataApi = config.transactions;
     clients.description.push(`Data API (${config.transactions.environment}) as "${config.transactions.apiId}"`);
   }
   return clients;
+}
+
+/**
+ * The warehouse tools, when the Data API is configured and the database is one the sync's workers share (a data
+ * folder or PostgreSQL): an in-memory database has no sync to report. A sync that cannot open leaves them off,
+ * said in the log; the rest of the server starts.
+ */
+async function openWarehouse(
+  config: McpConfig,
+  store: Store,
+  clients: Clients,
+  logger: Logger | undefined,
+): Promise<{ services?: WarehouseServices; description: string; close(): Promise<void> }> {
+  const off = (why: string) => ({ description: `warehouse tools: off (${why})`, close: async () => {} });
+  if (!clients.dataApi) return off('no Data API');
+  if (config.database.inMemory) return off('in-memory database: set WASHOPS_DATA_DIR or DATABASE_URL');
+  let sync: WarehouseSync;
+  try {
+    sync = await openWarehouseSync({ store, dataApi: clients.dataApi, ...(logger ? { logger: logger.child({ area: 'warehouse' }) } : {}) });
+  } catch (error) {
+    logger?.warn({ error: (error as Error).message }, 'the warehouse sync could not open: its tools are off');
+    return off('the sync could not open');
+  }
+  return {
+    services: { queries: store.warehouse, status: (query) => sync.status(query) },
+    description: `warehouse tools: ${store.location}`,
+    close: () => sync.close(),
+  };
 }
 
 /**
@@ -71,20 +123,26 @@ async function connectClients(config: McpConfig, logger: Logger | undefined): Pr
  */
 export async function createServices(config: McpConfig, logger?: Logger): Promise<RunningServices> {
   const store = await openAuditStore(config.database);
-  const clients = await connectClients(config, logger).catch(async (error: unknown) => {
+  const clients = await connectClients(config, store, logger).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
+  const warehouse = await openWarehouse(config, store, clients, logger);
   const operations = new Operations({ store, ...(clients.backoffice ? { backoffice: clients.backoffice } : {}), ...(logger ? { logger } : {}) });
-  const reads = { audit: store.audit, ...(clients.transactions ? { transactions: clients.transactions } : {}) };
+  const reads = {
+    audit: store.audit,
+    ...(clients.transactions ? { transactions: clients.transactions } : {}),
+    ...(warehouse.services ? { warehouse: warehouse.services } : {}),
+  };
   const backoffice = clients.backoffice;
   // One engine for every caller: each run records the actor that prepared it, and the store holds the runs.
   const bulk = backoffice && bulkChanges({ store, operations, backoffice, ...(logger ? { logger } : {}) });
   return {
     servicesFor: (actorName) =>
       backoffice && bulk ? { ...reads, backoffice: backoffice.reads, operations: operations.as({ channel: 'mcp', name: actorName }), bulk } : reads,
-    description: [...clients.description, `audit log: ${store.location}`],
+    description: [...clients.description, `audit log: ${store.location}`, warehouse.description],
     close: async () => {
+      await warehouse.close();
       await Promise.allSettled([clients.backoffice?.close(), clients.transactions?.close()]);
       await clients.stopSimulators();
       await store.close();

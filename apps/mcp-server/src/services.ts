@@ -1,10 +1,16 @@
-import type { ActorOperations, BackofficeReads, BulkChanges } from '@washops/operations';
-import type { AuditQueries } from '@washops/store';
+import type { ActorOperations, BackofficeReads, BulkChanges, SyncStatus, SyncStatusQuery } from '@washops/operations';
+import type { AuditQueries, WarehouseQueries } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { InternalError } from '@washops/shared-errors';
 
 /** What the audit tool reads: pages of events, newest first. */
 export type AuditReads = Pick<AuditQueries, 'list'>;
+
+/** The transactions warehouse: its reads, and the sync's status (ledger, switch, shared request budget). */
+export interface WarehouseServices {
+  queries: Pick<WarehouseQueries, 'coverage' | 'listTransactions'>;
+  status(query: SyncStatusQuery): Promise<SyncStatus>;
+}
 
 /**
  * What the tools call. Each is present only when its area is configured (or in demo mode); tools of a
@@ -19,6 +25,8 @@ export interface ToolServices {
   transactions?: TransactionsClient;
   /** Bulk onboarding and offboarding; a run is recorded as `operations.actor` and writes through the audited operations. */
   bulk?: BulkChanges;
+  /** The warehouse's tools: read-only, from the database the sync fills. */
+  warehouse?: WarehouseServices;
 }
 
 function required<T>(service: T | undefined, what: string): T {
@@ -31,3 +39,4 @@ export const operationsOf = (services: ToolServices): ActorOperations => require
 export const auditOf = (services: ToolServices): AuditReads => required(services.audit, 'audit tools');
 export const transactionsOf = (services: ToolServices): TransactionsClient => required(services.transactions, 'transaction tools');
 export const bulkOf = (services: ToolServices): BulkChanges => required(services.bulk, 'bulk tools');
+export const warehouseOf = (services: ToolServices): WarehouseServices => required(services.warehouse, 'warehouse tools');

@@ -33,6 +33,26 @@ describe('readMcpConfig', () => {
     expect(both.backoffice).toEqual({ subdomain: 'washu', username: 'bot', password: 'bot-password-canary' });
   });
 
+  it('reads the Data API through the shared reader: base URL, time scale and sandbox; half a credential or a bad value stops start-up without showing it', () => {
+    const simulated = readMcpConfig([], { DATA_API_ID: 'washu', DATA_API_KEY: 'k', DATA_API_BASE_URL: 'http://127.0.0.1:4120/v1', DATA_API_TIME_SCALE: '0.01' });
+    expect(simulated.transactions).toEqual({ apiId: 'washu', apiKey: 'k', environment: 'production', baseUrl: 'http://127.0.0.1:4120/v1', timeScale: 0.01 });
+    expect(readMcpConfig([], { ...tenant, DATA_API_ENVIRONMENT: 'sandbox' }).transactions).toMatchObject({ environment: 'sandbox', baseUrl: 'https://sandboxapi.sonnyscontrols.com/v1' });
+    expect(() => readMcpConfig([], { ...tenant, DATA_API_ID: '' })).toThrow(McpConfigError);
+    expect(() => readMcpConfig([], { ...tenant, DATA_API_ID: '' })).toThrow(/DATA_API_ID/);
+    expect(() => readMcpConfig([], { ...tenant, DATA_API_TIME_SCALE: '5' })).toThrow(/DATA_API_TIME_SCALE/);
+    expect(() => readMcpConfig([], { ...tenant, DATA_API_ENVIRONMENT: 'staging' })).toThrow(/DATA_API_ENVIRONMENT must be production or sandbox/);
+    const refused = (() => {
+      try {
+        readMcpConfig([], { ...tenant, DATA_API_KEY: 'api-key-canary', DATA_API_BASE_URL: 'ftp://host-canary', DATA_API_ENVIRONMENT: 'staging' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(refused).toContain('DATA_API_BASE_URL');
+    expect(refused).not.toMatch(/canary|staging/);
+  });
+
   it('reads the flags and refuses unknown ones', () => {
     expect(readMcpConfig(['--demo', '--read-only'], {})).toMatchObject({ demo: true, readOnly: true, transport: 'stdio' });
     expect(() => readMcpConfig(['--verbose'], tenant)).toThrow(/Unknown option/);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -66,6 +69,41 @@ it('gives every caller the one bulk engine, and records a bulk run as the caller
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     const [run] = await nightly.bulk!.list({ limit: 1 });
     expect(run).toMatchObject({ kind: 'disable', state: 'finished', actor: { channel: 'mcp', name: 'nightly-sync' } });
+  } finally {
+    await running.close();
+  }
+}, START_TIMEOUT_MS);
+
+it('offers the warehouse tools on a shared database, their sync status over the demo chain, and sends the Data API requests through the budget the database holds', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'washops-mcp-warehouse-'));
+  const running = await createServices(readMcpConfig(['--demo'], { WASHOPS_DATA_DIR: dataDir }), createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() })));
+  try {
+    const services = running.servicesFor('stdio');
+    expect(services.warehouse).toBeDefined();
+    expect(running.description.some((line) => line.startsWith('warehouse tools: PGlite'))).toBe(true);
+    // Not an in-process limiter: the client waits for the API id's budget in the database, shared with every process.
+    expect(() => services.transactions!.rateLimiter).toThrow();
+    const sites = await services.transactions!.listSites();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'factory-test', version: '1' });
+    await Promise.all([createServer({ services }).connect(serverSide), client.connect(clientSide)]);
+    const codes = sites.slice(0, 2).map((site) => site.code!);
+    const result = (await client.callTool({ name: 'sync_status', arguments: { from: '2026-11-20', to: '2026-11-20', sites: codes } })) as CallToolResult;
+    await client.close();
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ siteDays: 2, counts: { done: 0, notRequested: 2 }, budget: { requests: 20 } });
+    expect((result.structuredContent as { budget: { inUse: number } }).budget.inUse).toBeGreaterThanOrEqual(1);
+  } finally {
+    await running.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}, START_TIMEOUT_MS * 2);
+
+it('leaves the warehouse tools off on an in-memory database, saying so', async () => {
+  const running = await createServices(readMcpConfig(['--demo'], {}));
+  try {
+    expect(running.servicesFor('stdio').warehouse).toBeUndefined();
+    expect(running.description).toContain('warehouse tools: off (in-memory database: set WASHOPS_DATA_DIR or DATABASE_URL)');
   } finally {
     await running.close();
   }

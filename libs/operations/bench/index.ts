@@ -206,3 +206,5 @@ for (const [label, value] of lines) console.log(`${label.padEnd(width)}  ${value
 
 // The warehouse sync's proofs (bench/sync.ts), after the bulk bench so the two do not share the machine.
 if (!(await runSyncBench())) console.log('warehouse backfill: a target above was missed');
+// The explorer from the warehouse beside the live Data API (bench/explorer-vs-live.ts).
+await import('./explorer-vs-live.js');

@@ -8,6 +8,7 @@ export { backofficeConnectionOf, connectBackoffice } from './connection.js';
 export type { BackofficeConnection, BackofficeReads } from './connection.js';
 export { DEMO_BACKOFFICE_CREDENTIALS, REQUIRED_BACKOFFICE_VARIABLES, backofficeEnvDocs, describeBackofficeVariables, missingBackofficeVariables, readBackofficeEnvironment } from './environment.js';
 export type { BackofficeCredentials } from './environment.js';
+export { DEMO_DATA_API_BASE_URL, DEMO_DATA_API_CREDENTIALS, REQUIRED_DATA_API_VARIABLES, dataApiEnvDocs, describeDataApiVariables, missingDataApiVariables, readDataApiEnvironment, requireDataApiEnvironment } from './data-api-environment.js';
 export { Operations } from './operations.js';
 export type { ActorOperations, OperationsOptions, PasswordChoice, WriteCallOptions } from './operations.js';
 export { SECRET_INPUT_FIELDS, recordedInput } from './recorded-input.js';

@@ -22,9 +22,11 @@ import { listTransactions } from './list-transactions.js';
 import { listTransactionsByType } from './list-transactions-by-type.js';
 import { listTransactionsV2 } from './list-transactions-v2.js';
 import { loadTransactionJob } from './load-transaction-job.js';
+import { queryTransactions } from './query-transactions.js';
 import { reactivateEmployee } from './reactivate-employee.js';
 import { setEmployeePermission } from './set-employee-permission.js';
 import { setEmployeeWage } from './set-employee-wage.js';
+import { syncStatus } from './sync-status.js';
 import { updateEmployee } from './update-employee.js';
 
 /** Every tool, in the order a model sees them. */
@@ -55,5 +57,7 @@ export const allTools = [
   listTransactionsV2,
   getTransaction,
   loadTransactionJob,
+  syncStatus,
+  queryTransactions,
   listAuditEvents,
 ] as unknown as ToolDefinition[];
