@@ -139,7 +139,17 @@ export function useStoreAndSql(backend: Backend): { store: () => Store; exec: (s
 }
 
 // TRUNCATE fires no row trigger: the audit log's append-only guard does not stand in the way of a fresh test.
-const TABLES = ['bulk_run_rows', 'bulk_runs', 'audit_events', 'exports', 'portal_sessions', 'sign_in_throttle', 'portal_users'];
+const TABLES = [
+  'wh_tenders',
+  'wh_items',
+  'wh_discounts',
+  'wh_transactions',
+  'wh_sync_units',
+  'wh_sync_control',
+  'wh_sites',
+  'rate_budget_slots',
+  'rate_budgets',
+  'bulk_run_rows', 'bulk_runs', 'audit_events', 'exports', 'portal_sessions', 'sign_in_throttle', 'portal_users'];
 
 /** Runs one statement on a database through its own short connection. */
 export async function runOn(databaseUrl: string, statement: string): Promise<pg.QueryResult> {

@@ -1,25 +1,69 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
-import type { WarehouseQueries } from './types.js';
+import { ledgerQueries } from './ledger.js';
+import { readQueries } from './reads.js';
+import { insertTransactions, uniqueById } from './rows.js';
+import { warehouseSites, warehouseSyncUnits, warehouseTransactions } from './schema.js';
+import type { SiteDayData, WarehouseQueries, WarehouseSite } from './types.js';
+import { zoneOrUtc } from './zones.js';
 
 /** The transactions warehouse and its sync ledger (README, "Transactions warehouse"). */
-export function warehouseQueries(_db: StoreDb): WarehouseQueries {
-  const pending = (name: string) => () => Promise.reject(new Error(`warehouse.${name} is not built yet`));
+export function warehouseQueries(db: StoreDb): WarehouseQueries {
   return {
-    upsertSites: pending('upsertSites'),
-    listSites: pending('listSites'),
-    ensureUnits: pending('ensureUnits'),
-    claimUnit: pending('claimUnit'),
-    replaceSiteDay: pending('replaceSiteDay'),
-    failUnit: pending('failUnit'),
-    releaseUnits: pending('releaseUnits'),
-    units: pending('units'),
-    unitCounts: pending('unitCounts'),
-    control: pending('control'),
-    setPaused: pending('setPaused'),
-    coverage: pending('coverage'),
-    listTransactions: pending('listTransactions'),
-    getTransaction: pending('getTransaction'),
-    streamTransactions: () => ({ [Symbol.asyncIterator]: () => ({ next: pending('streamTransactions') }) }),
-    siteDaySummaries: pending('siteDaySummaries'),
+    async upsertSites(sites: readonly WarehouseSite[]): Promise<void> {
+      if (sites.length === 0) return;
+      const rows = [...new Map(sites.map((s) => [s.siteCode, { ...s, timeZone: zoneOrUtc(s.timeZone) }])).values()];
+      await db
+        .insert(warehouseSites)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: warehouseSites.siteCode,
+          set: {
+            siteId: sql`excluded.site_id`,
+            name: sql`excluded.name`,
+            timeZone: sql`excluded.time_zone`,
+            regionCode: sql`excluded.region_code`,
+            updatedAt: sql`now()`,
+          },
+        });
+    },
+
+    async listSites(): Promise<WarehouseSite[]> {
+      const rows = await db.select().from(warehouseSites).orderBy(asc(warehouseSites.siteCode));
+      return rows.map(({ updatedAt: _updatedAt, ...site }) => site);
+    },
+
+    /**
+     * One database transaction: the unit's row locked, the site-day's old rows deleted (children
+     * cascade), the new ones inserted in multi-row statements, the unit marked done. A failure anywhere
+     * rolls all of it back, so the previous version stays whole.
+     */
+    async replaceSiteDay(data: SiteDayData, syncedAt?: Date): Promise<{ records: number }> {
+      const transactions = uniqueById(data.transactions).map((t) => ({ ...t, siteCode: data.siteCode, day: data.day }));
+      const key = and(eq(warehouseSyncUnits.siteCode, data.siteCode), eq(warehouseSyncUnits.day, data.day));
+      await db.transaction(async (tx) => {
+        await tx.insert(warehouseSyncUnits).values({ siteCode: data.siteCode, day: data.day }).onConflictDoNothing();
+        await tx.select({ state: warehouseSyncUnits.state }).from(warehouseSyncUnits).where(key).for('update');
+        await tx.delete(warehouseTransactions).where(and(eq(warehouseTransactions.siteCode, data.siteCode), eq(warehouseTransactions.day, data.day)));
+        await insertTransactions(tx, transactions);
+        await tx
+          .update(warehouseSyncUnits)
+          .set({
+            state: 'done',
+            records: transactions.length,
+            vendorTotal: data.vendorTotal,
+            syncedAt: syncedAt ?? sql`now()`,
+            error: null,
+            errorCode: null,
+            claimedAt: null,
+            updatedAt: sql`now()`,
+          })
+          .where(key);
+      });
+      return { records: transactions.length };
+    },
+
+    ...ledgerQueries(db),
+    ...readQueries(db),
   };
 }
