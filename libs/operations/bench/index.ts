@@ -10,6 +10,7 @@ import { BackofficeClient, type CreateEmployeeInput } from '@washops/backoffice-
 import { startBackofficeSimulator, type BackofficeSimulator, type LoggedRequest } from '@washops/backoffice-simulator';
 import { openStore, type Store } from '@washops/store';
 import { backofficeConnectionOf, bulkChanges, BULK_LIMITS, Operations, type BackofficeConnection } from '../src/index.js';
+import { runSyncBench } from './sync.js';
 
 const LATENCY_MS = 20;
 const ROWS = 200;
@@ -202,3 +203,6 @@ const lines: [string, string][] = [
 const width = Math.max(...lines.map(([label]) => label.length));
 console.log(`Bulk hires through the engine, BackOffice simulator with ${LATENCY_MS} ms latency per response (and 0 ms), in-memory store\n`);
 for (const [label, value] of lines) console.log(`${label.padEnd(width)}  ${value}`);
+
+// The warehouse sync's proofs (bench/sync.ts), after the bulk bench so the two do not share the machine.
+if (!(await runSyncBench())) console.log('warehouse backfill: a target above was missed');

@@ -1,5 +1,5 @@
 /** The control surface tests and tools drive: the request log, faults, time scale, latency, quirks and the chain. */
-import { REGIONS, SITES } from './chain.js';
+import { REGIONS, SITES, siteByCode } from './chain.js';
 import { resolveRealism } from './envelopes.js';
 import type { FixedWindowCounter } from './fixed-window.js';
 import type { SimState } from './handlers/context.js';
@@ -38,8 +38,21 @@ export function controlSurface(state: SimState, log: RequestLog, throttle: Fixed
     clearFaults: () => state.faults.clear(),
     sites: () => SITES.map((s) => ({ siteId: s.siteId, code: s.code, name: s.name, timezone: s.timezone, region: s.region })),
     regions: () => REGIONS.map((r) => ({ code: r.code, name: r.name, siteCodes: SITES.filter((s) => s.region === r.code).map((s) => s.code) })),
+    summary: ({ siteCode, startMs, endMs }) => {
+      const site = siteByCode.get(siteCode.toLowerCase());
+      if (!site) throw new TypeError(`Unknown site: ${siteCode}`);
+      const query = { sites: [site], startMs, endMs };
+      const count = state.store.count(query);
+      let totalCents = 0;
+      for (let page = 1; (page - 1) * SUMMARY_PAGE < count; page++) {
+        for (const row of state.store.page(query, page, SUMMARY_PAGE)) totalCents += state.store.listRow(row).total;
+      }
+      return { count, totalCents };
+    },
   };
 }
+
+const SUMMARY_PAGE = 1000;
 
 export function positive(value: number, name: string): number {
   if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw new TypeError(`${name} must be a positive number`);

@@ -138,6 +138,11 @@ export interface TransactionsSimulatorControl {
   setRealism(realism: RealismOption): void;
   /** Addition: regions of the chain, with their site codes. */
   regions(): Array<{ code: string; name: string; siteCodes: string[] }>;
+  /**
+   * Addition: the count and the sum of totals (cents) of one site's transactions completed within inclusive
+   * bounds (ms), from the seeded data itself: what a sync of that range must hold.
+   */
+  summary(range: { siteCode: string; startMs: number; endMs: number }): { count: number; totalCents: number };
 }
 
 export interface TransactionsSimulator {

@@ -25,6 +25,8 @@ export interface SyncSettings {
    * rest stays free for the pages people look at).
    */
   budgetCeiling: number;
+  /** Tries after a site-day's first failure on a transient error (network, 5xx, timeout, a failed job). Default 3. */
+  retryLimit: number;
 }
 
 export interface WarehouseSyncDeps {
@@ -32,6 +34,8 @@ export interface WarehouseSyncDeps {
   dataApi: DataApiAccess;
   logger?: Logger;
   settings?: Partial<SyncSettings>;
+  /** The clock ranges are checked against (ms since epoch); default `Date.now`. */
+  now?: () => number;
 }
 
 /**
@@ -43,6 +47,8 @@ export interface BackfillRequest {
   from: string;
   to: string;
   siteCodes?: readonly string[];
+  /** Fetch site-days already `done` or `failed` again too (their rows are replaced). Default false. */
+  resync?: boolean;
 }
 
 export interface BackfillResult {
