@@ -59,6 +59,9 @@ async function* warehouseList(store: Store, plan: Extract<WarehousePlan, { from:
   } while (cursor !== null);
 }
 
+/** Either kind of source, typed as the union (a detail from either source has one type). */
+const sourceOf = (source: ListSource): ListSource => source;
+
 /** The unit's `syncedAt` of a stored transaction, for "Synced at …" on its page. */
 async function syncedAtOf(store: Store, siteCode: string, day: string): Promise<string | null> {
   const [unit] = await store.warehouse.units({ from: day, to: day, siteCodes: [siteCode] });
@@ -116,11 +119,12 @@ export const transactionsRouter = router({
 
   /** Header, tenders, items and discounts: from the warehouse when it holds the transaction, else `GET /transaction/{id}`. */
   get: protectedProcedure.input(z.object({ transId: TransactionIdSchema })).query(async ({ ctx, input, signal }) => {
+    // A warehouse that cannot be read sends the detail live, as for a list.
     const stored = await ctx.deps.store.warehouse.getTransaction(input.transId).catch(() => null);
     const syncedAt = stored ? await syncedAtOf(ctx.deps.store, stored.siteCode, stored.day).catch(() => null) : null;
-    if (stored && syncedAt) return { ...detailOfWarehouse(stored), source: { kind: 'warehouse', syncedAt } satisfies ListSource as ListSource };
+    if (stored && syncedAt) return { ...detailOfWarehouse(stored), source: sourceOf({ kind: 'warehouse', syncedAt }) };
     const transaction = await ctx.deps.transactions.get(input.transId, { signal });
-    return { ...transaction, source: { kind: 'live', reason: 'this transaction is not in the warehouse' } satisfies ListSource as ListSource };
+    return { ...transaction, source: sourceOf({ kind: 'live', reason: 'this transaction is not in the warehouse' }) };
   }),
 
   /**
