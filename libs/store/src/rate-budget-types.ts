@@ -1,3 +1,5 @@
+import type { WashOpsError } from '@washops/shared-errors';
+
 /**
  * A Data API request budget held in the database, shared by every process that uses the same key
  * (one per API id). It has the shape of the transactions client's `RequestBudget` (the store knows
@@ -14,6 +16,8 @@ export interface SharedRateBudgetConfig {
   ceiling?: number;
   /** A request neither settled nor answered after this long is taken as settled then (its process died). Default 60 000 ms. */
   holdMs?: number;
+  /** A settle or pause that could not be recorded (the slot then counts until it expires); typed, never SQL. */
+  onError?: (error: WashOpsError) => void;
 }
 
 export interface SharedRatePermit {

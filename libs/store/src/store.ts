@@ -7,6 +7,7 @@ import { connectEmbedded } from './embedded/connection.js';
 import { exportQueries, type ExportQueries } from './exports.js';
 import { openJobQueueOn, type JobQueueOptions, type PgBoss } from './jobs.js';
 import { sharedRateBudget } from './rate-budget.js';
+import { budgetStatements } from './rate-budget-sql.js';
 import type { SharedRateBudget, SharedRateBudgetConfig } from './rate-budget-types.js';
 import { warehouseQueries } from './warehouse/queries.js';
 import type { WarehouseQueries } from './warehouse/types.js';
@@ -111,7 +112,7 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     audit: guardedAudit(auditQueries(db), wrap),
     bulkRuns: wrap(bulkRunQueries(db)),
     warehouse: guardedWarehouse(warehouseQueries(db), wrap),
-    rateBudget: (key, config) => sharedRateBudget(db, key, config),
+    rateBudget: (key, config) => sharedRateBudget(wrap(budgetStatements(db)), key, config),
     openJobQueue: (options) => openJobQueueOn(connection, options),
     ping: ping.ping,
     close() {
