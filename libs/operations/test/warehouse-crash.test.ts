@@ -14,9 +14,9 @@ import { addDays, localDayOf } from '../src/warehouse/plan.js';
 import { expectedSummaries, openAt, storedSummaries, warehouseBackends } from './warehouse-support.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/sync-worker.ts', import.meta.url));
-const TIME_SCALE = 0.02;
+const TIME_SCALE = 0.01;
 const KILLS = 10;
-const SITES = ['ECOM', 'DKSN', 'FRVW', 'NOLO', 'EVERG2', 'BERWYN'];
+const SITES = ['ECOM', 'DKSN', 'FRVW', 'NOLO'];
 const ACTOR = { channel: 'cli', name: 'crash-test' } as const;
 
 interface WorkerProcess {
@@ -52,7 +52,7 @@ afterEach(() => {
 
 for (const backend of warehouseBackends) {
   describe.skipIf(backend.skip)(`warehouse crash test on ${backend.name}`, () => {
-    it(`SIGKILL of a worker at ${KILLS} random moments leaves the warehouse equal to the simulator: 0 duplicates, 0 missing`, { timeout: 240_000 }, async () => {
+    it(`SIGKILL of a worker at ${KILLS} random moments leaves the warehouse equal to the simulator: 0 duplicates, 0 missing`, { timeout: 300_000 }, async () => {
       let sim: TransactionsSimulator | undefined;
       let store: Store | undefined;
       let sync: WarehouseSync | undefined;
