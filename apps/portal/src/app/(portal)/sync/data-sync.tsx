@@ -99,6 +99,8 @@ export function DataSync() {
   const [range, setRange] = useState<SyncRangeInput>(() => ({ from: localDay(-7), to: localDay(-1) }));
   const status = useQuery({
     ...trpc.sync.status.queryOptions(range),
+    // A new range keeps the last status on screen (and the backfill form with its result) until it answers.
+    placeholderData: (previous) => previous,
     refetchInterval: (query) => (query.state.data && progressOf(query.state.data).working ? REFRESH_WHILE_WORKING_MS : false),
   });
   return (
