@@ -3,6 +3,7 @@ import { TENANT, waitUntil, withFault, type CanarySecrets, type Simulators } fro
 import { bulkChanges } from './canary-portal-bulk.js';
 import { employeeLife, type LifeSubjects } from './canary-portal-life.js';
 import { dataOf, sessionCookieOf, type PortalProbe } from './canary-portal-probe.js';
+import { warehouseSync } from './canary-portal-sync.js';
 
 const UNKNOWN_EXPORT = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_POS_USER_ID = 2_147_480_001;
@@ -256,7 +257,7 @@ async function activity(probe: PortalProbe, { admin, viewer }: SignedIn): Promis
 
 /** The pages render procedures in-process (server components): their HTML is scanned too. */
 async function pages(probe: PortalProbe, { admin }: SignedIn, transId: string, employeeId: number | undefined): Promise<void> {
-  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`, '/admin/users', '/account', '/activity', '/bulk'];
+  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`, '/admin/users', '/account', '/activity', '/bulk', '/sync'];
   if (employeeId === undefined) probe.mismatches.push('no audit event names an employee');
   else paths.push(`/employees/${employeeId}`);
   for (const path of paths) await probe.get('page', path, { cookie: admin, expect: 'ok' });
@@ -271,13 +272,14 @@ async function signOut(probe: PortalProbe, { admin }: SignedIn): Promise<void> {
   await probe.call('sign out signed out', 'auth.signOut', undefined, { expect: 'UNAUTHORIZED' });
 }
 
-/** Every procedure on success and failure paths, the export and results downloads and the pages. */
+/** Every procedure on success and failure paths, the export (live and warehouse) and results downloads and the pages. */
 export async function exercisePortal(probe: PortalProbe, sims: Simulators, secrets: CanarySecrets): Promise<void> {
   const signedIn = await signIns(probe, secrets);
   await backofficeReads(probe, sims, signedIn);
   await employeeLife(probe, sims, signedIn, await backofficeWrites(probe, sims, signedIn));
   const transId = await transactionReads(probe, sims, signedIn);
   await exports(probe, sims, signedIn);
+  await warehouseSync(probe, sims, signedIn);
   await bulkChanges(probe, signedIn, () => newEmployee(false));
   await portalUsers(probe, signedIn, secrets);
   const employeeId = await activity(probe, signedIn);

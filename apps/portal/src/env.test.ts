@@ -34,6 +34,7 @@ describe('readPortalEnv', () => {
       auth: { users: [], sessionTtlMs: 480 * 60_000, secureCookies: false, trustProxy: { kind: 'none' } },
       database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
       exportStaleAfterMs: 60_000,
+      syncWorker: true,
     });
   });
 
@@ -72,6 +73,7 @@ describe('readPortalEnv', () => {
       auth: { users, sessionTtlMs: 480 * 60_000, secureCookies: true, trustProxy: { kind: 'none' } },
       database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
       exportStaleAfterMs: 60_000,
+      syncWorker: true,
     });
   });
 
@@ -96,6 +98,12 @@ describe('readPortalEnv', () => {
     expect(readPortalEnv({ WASHOPS_DEMO: '1', EXPORT_STALE_SECONDS: '10' }).exportStaleAfterMs).toBe(10_000);
     expect(() => readPortalEnv({ WASHOPS_DEMO: '1', EXPORT_STALE_SECONDS: '2' })).toThrow(/at least 10/);
     expect(() => readPortalEnv({ WASHOPS_DEMO: '1', EXPORT_STALE_SECONDS: 'soon' })).toThrow(/EXPORT_STALE_SECONDS/);
+  });
+
+  it('works the sync queue in the portal unless SYNC_WORKER=off, and refuses anything else', () => {
+    expect(readPortalEnv({ WASHOPS_DEMO: '1', SYNC_WORKER: 'off' }).syncWorker).toBe(false);
+    expect(readPortalEnv({ ...tenant, SYNC_WORKER: 'on' }, ROOT).syncWorker).toBe(true);
+    expect(messageOf(() => readPortalEnv({ ...tenant, SYNC_WORKER: 'sometimes' }, ROOT))).toContain('SYNC_WORKER');
   });
 
   it('keeps audit events forever unless AUDIT_RETENTION_DAYS names a positive whole number of days, and refuses anything else', () => {

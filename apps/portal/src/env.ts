@@ -29,6 +29,8 @@ const portalEnvDocs = {
     'the reverse proxy whose X-Forwarded-For/-Host count: a hop count (1 = one proxy) or a comma-separated list of its IP addresses; unset trusts none',
   BACKOFFICE_BASE_URL: 'demo mode: where the BackOffice simulator listens (default http://127.0.0.1:4010)',
   DATA_API_BASE_URL: 'demo mode: where the Data API simulator listens (default http://127.0.0.1:4020/v1)',
+  SYNC_WORKER:
+    "on (default): the portal's process also works the transactions warehouse's sync queue and runs its nightly schedule; off when `washops sync worker` processes do",
   DATA_API_TIME_SCALE:
     "demo mode: the Data API simulator's --time-scale (default 1); the portal scales its rate window and job polling alike",
 } as const;
@@ -42,6 +44,7 @@ const DEMO_TENANT = {
 } as const;
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const onOff = z.enum(['on', 'off']).transform((v) => v === 'on');
 const ttlMinutes = z.coerce.number().int().min(1, 'must be at least 1').max(60 * 24 * 30, 'must be at most 43200');
 
 /** Twice the registry's 5 s heartbeat at least, or a live export could look stale. */
@@ -75,6 +78,7 @@ const tenantSchema = z.object({
   TRUST_PROXY: trustProxy,
   EXPORT_STALE_SECONDS: exportStaleSeconds,
   AUDIT_RETENTION_DAYS: auditRetentionDays,
+  SYNC_WORKER: onOff.default(true),
 });
 
 const demoSchema = z.object({
@@ -87,6 +91,7 @@ const demoSchema = z.object({
   TRUST_PROXY: trustProxy,
   EXPORT_STALE_SECONDS: exportStaleSeconds,
   AUDIT_RETENTION_DAYS: auditRetentionDays,
+  SYNC_WORKER: onOff.default(true),
 });
 
 export interface PortalAuthEnv {
@@ -114,6 +119,8 @@ export interface PortalEnv {
   exportStaleAfterMs: number;
   /** Finished audit events older than this many days are deleted hourly (AUDIT_RETENTION_DAYS); undefined keeps them. */
   auditRetentionDays: number | undefined;
+  /** Whether this process works the warehouse's sync queue (SYNC_WORKER, default on). */
+  syncWorker: boolean;
 }
 
 /** Where the system of record lives: PostgreSQL when DATABASE_URL is set, else PGlite in a folder. */
@@ -187,6 +194,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
       database: databaseFrom(env, cwd),
       exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
       auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+      syncWorker: e.SYNC_WORKER,
     };
   }
   const parsed = tenantSchema.safeParse(env);
@@ -210,5 +218,6 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
     database: databaseFrom(env, cwd),
     exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    syncWorker: e.SYNC_WORKER,
   };
 }

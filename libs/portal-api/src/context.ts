@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server';
-import type { BackofficeReads, Operations } from '@washops/operations';
+import type { BackofficeReads, Operations, WarehouseSync } from '@washops/operations';
 import type { TransactionsClient } from '@washops/transactions-client';
 import type { Store } from '@washops/store';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
@@ -37,10 +37,12 @@ export interface PortalDeps {
   backoffice: BackofficeReads;
   /** Every write, audited: procedures call it as the signed-in user (see `operationsAs`). */
   operations: Operations;
-  /** The Data API client for the transaction pages (lists, detail, sites): the interactive budget share. */
+  /** The Data API client for the transaction pages (lists, detail, sites), on the API id's shared budget (see `transactionsBudgets`). */
   transactions: TransactionsClient;
-  /** Bulk exports, one registry per process, with a Data API client of their own budget share (see `transactionsBudgets`). */
+  /** Bulk exports, one registry per process, with a Data API client on the shared budget below the background ceiling. */
   exports: ExportRegistry;
+  /** The transactions warehouse's sync: its status and controls (the Data sync page). */
+  sync: WarehouseSync;
   /** Bulk changes from a CSV file: the engine (`changes`) and the runs this process works, one runner per process. */
   bulkRuns: BulkRunner;
 }

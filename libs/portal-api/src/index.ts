@@ -49,6 +49,7 @@ export type { PortalUserView } from './routers/portal-users.js';
 export { SignInThrottle, type DelayPolicy, type SignInAttempt, type SignInThrottleOptions } from './auth/sign-in-throttle.js';
 export { bulkFileInput, bulkRunIdInput, bulkTemplateInput, type BulkFileInput } from './schemas.js';
 export { exportIdInput, exportStartInput, signInInput, transactionListInput, type ExportStartInput, type TransactionListInput } from './schemas.js';
+export { MAX_SYNC_RANGE_DAYS, syncRangeInput, type SyncRangeInput } from './schemas.js';
 export {
   changePasswordInput,
   portalUserAddInput,
@@ -62,7 +63,10 @@ export { MAX_LIST_ROWS, type TransactionListChunk, type TransactionRow } from '.
 export { BulkRunner, type BulkResultsFile, type BulkRunnerOptions } from './bulk/bulk-runner.js';
 export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type ExportState, type ExportView } from './transactions/export-registry.js';
 export { EXPORT_CSV_COLUMNS, transactionsCsv } from './transactions/export-csv.js';
-export { transactionsBudgets } from './transactions/budget.js';
+export { BACKGROUND_CEILING, DATA_API_REQUESTS, DATA_API_WINDOW_MS, transactionsBudgets } from './transactions/budget.js';
+export { syncStatusView, type SyncStatusView } from './routers/sync.js';
+export type { ListSource } from './warehouse/list-source.js';
+export { MAX_WAREHOUSE_EXPORT_DAYS, warehouseExport, type WarehouseExport } from './warehouse/export.js';
 export {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,

@@ -23,6 +23,10 @@ const NOT_AUDITED: Record<string, string> = {
   'transactions.exports.rerun': 'starts such a read again',
   'bulk.check': 'the dry run of a bulk file: reads the tenant, writes nothing',
   'bulk.cancel': 'asks a bulk run to stop; the rows it wrote are audited one by one',
+  'sync.backfill': 'queues reads of transactions into the warehouse: nothing changes at the tenant',
+  'sync.pause': 'holds the warehouse sync (the sync control keeps who paused): nothing changes at the tenant',
+  'sync.resume': 'lets the warehouse sync go on: nothing changes at the tenant',
+  'sync.retryFailed': 'queues failed reads again: nothing changes at the tenant',
 };
 
 const BOT = { username: 'bot', password: 'bot-password-a11d' };

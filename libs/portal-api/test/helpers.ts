@@ -20,6 +20,7 @@ import {
   type ScryptCost,
 } from '../src/index.js';
 import { expect } from 'vitest';
+import { RecordingSync } from './fake-sync.js';
 
 /** Clients that are never called (no server behind them): for tests of sign-in and guards. */
 export function unreachableClients(): { backoffice: BackofficeClient; transactions: TransactionsClient } {
@@ -81,6 +82,7 @@ export async function makeDeps(backoffice?: BackofficeClient): Promise<PortalDep
     ...backofficeDeps(store, backoffice ?? clients.backoffice),
     transactions: clients.transactions,
     exports: new ExportRegistry(clients.transactions, store),
+    sync: new RecordingSync(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
+import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter, createCaller, createFetchContextFactory, createPortalContext, EXPORT_CSV_COLUMNS, ExportRegistry, MAX_LIST_ROWS, publicErrorOf, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
@@ -19,10 +19,11 @@ let deps: PortalDeps;
 
 beforeAll(async () => {
   sim = await startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE });
-  const budgets = transactionsBudgets(WINDOW_MS);
-  interactive = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: new RateLimiter(budgets.interactive) });
-  exportClient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: new RateLimiter(budgets.exports) });
   const base = await makeDeps();
+  // The portal's wiring: both clients wait for the API id's one budget in the database.
+  const budgets = transactionsBudgets(base.store, 'demo', TIME_SCALE);
+  interactive = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: budgets.interactive });
+  exportClient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: budgets.exports });
   deps = {
     ...base,
     transactions: interactive,

@@ -3,6 +3,7 @@ import { openStore, type Store } from '@washops/store';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportRegistry, bringInPortalUsers, createCaller, createPortalContext, type PortalDeps } from '../src/index.js';
+import { RecordingSync } from './fake-sync.js';
 import { TEST_PASSWORD_COST, backofficeDeps, browserRequest, makeAuth, unreachableClients } from './helpers.js';
 
 /** A PostgreSQL server whose user may create databases (libs/store/README.md shows how to start one). */
@@ -40,6 +41,7 @@ describe.skipIf(!serverUrl)('two portal instances on one PostgreSQL', () => {
       ...backofficeDeps(store, clients.backoffice),
       transactions: clients.transactions,
       exports: new ExportRegistry(clients.transactions, store),
+      sync: new RecordingSync(),
     };
   }
 

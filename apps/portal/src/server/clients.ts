@@ -1,33 +1,39 @@
 import 'server-only';
-import { RateLimiter, TransactionsClient } from '@washops/transactions-client';
+import { TransactionsClient } from '@washops/transactions-client';
 import { BulkRunner, ExportRegistry, transactionsBudgets, type PortalDeps } from '@washops/portal-api';
 import type { Store } from '@washops/store';
 import type { PortalEnv } from '../env';
 import { portalLogger } from './logger';
 import { loadOperations } from './operations';
 
-const DATA_API_WINDOW_MS = 15_000;
 const JOB_POLL_INTERVAL_MS = 2_000;
 
 /**
  * The tenant's clients, built from the environment; credentials never leave the server. BackOffice
- * writes go through the audited operations only. The Data API's budget is split between two clients
- * (see `transactionsBudgets`): pages people look at, and exports, so that an export never holds up
- * a list or a detail.
+ * writes go through the audited operations only. Every Data API client waits for the API id's one
+ * budget in the database (see `transactionsBudgets`), shared with the sync's workers and any other
+ * process: the pages may use all 20 requests of a window, exports and the sync stop at 16.
  */
 export async function createClients(
   env: PortalEnv,
   store: Store,
-): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns'>> {
-  const { bulkChanges, connectBackoffice, Operations } = await loadOperations();
-  const budgets = transactionsBudgets(DATA_API_WINDOW_MS * env.dataApiTimeScale);
-  const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.exports) });
+): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync'>> {
+  const { bulkChanges, connectBackoffice, Operations, openWarehouseSync } = await loadOperations();
+  const budgets = transactionsBudgets(store, env.transactions.apiId, env.dataApiTimeScale);
+  const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: budgets.exports });
+  const transactions = new TransactionsClient({ ...env.transactions, rateLimit: budgets.interactive });
   const backoffice = connectBackoffice({ ...env.backoffice });
   const operations = new Operations({ store, backoffice, logger: portalLogger() });
+  const sync = await openWarehouseSync({
+    store,
+    dataApi: { apiId: env.transactions.apiId, apiKey: env.transactions.apiKey, baseUrl: transactions.baseUrl, timeScale: env.dataApiTimeScale },
+    logger: portalLogger(),
+  });
   return {
     backoffice: backoffice.reads,
     operations,
-    transactions: new TransactionsClient({ ...env.transactions, rateLimit: new RateLimiter(budgets.interactive) }),
+    sync,
+    transactions,
     exports: new ExportRegistry(exportClient, store, {
       pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)),
       staleAfterMs: env.exportStaleAfterMs,

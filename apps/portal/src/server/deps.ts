@@ -25,10 +25,12 @@ async function createPortalDeps(): Promise<PortalDeps> {
     throw error;
   }
   const clients = await createClients(env, store);
-  // Exports cut off by the stop are marked interrupted at once, and bulk runs stop after their rows in
-  // flight (resumable), while the database is still open.
+  // The embedded worker syncs site-days in this process; SYNC_WORKER=off leaves them to `washops sync worker` processes.
+  if (env.syncWorker) await clients.sync.startWorker();
+  // Exports cut off by the stop are marked interrupted at once, bulk runs stop after their rows in
+  // flight (resumable) and the sync's worker after its site-days in hand, while the database is still open.
   closeOnSignals(async () => {
-    await Promise.all([clients.exports.close(), clients.bulkRuns.close()]);
+    await Promise.all([clients.exports.close(), clients.bulkRuns.close(), clients.sync.close()]);
     await store.close();
   });
   // Exports and bulk runs left running by a process that stopped are shown interrupted from the first page on.

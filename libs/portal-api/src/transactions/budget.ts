@@ -1,12 +1,22 @@
-import type { RateLimitConfig } from '@washops/transactions-client';
+import type { SharedRateBudget, Store } from '@washops/store';
 
-/** 12 + 8 of the Data API's 20 per window, each `sliding-log`, so an export never holds up the pages people look at (root README). */
-const INTERACTIVE_SHARE = 12;
-const EXPORT_SHARE = 8;
+/** The Data API's limit per API id: 20 requests per 15 s. */
+export const DATA_API_REQUESTS = 20;
+export const DATA_API_WINDOW_MS = 15_000;
+/** What background work (exports, the sync's workers) may use of the 20, so 4 always stay for the pages people look at. */
+export const BACKGROUND_CEILING = 16;
 
-export function transactionsBudgets(windowMs = 15_000): { interactive: RateLimitConfig; exports: RateLimitConfig } {
+/**
+ * The portal's two Data API budgets, both the ONE budget of the API id held in the database
+ * (`store.rateBudget`), which every process on it shares: the portal's pages, its exports, the
+ * sync's workers and the MCP server. Pages may use all 20 in a window; exports stop at 16 in use,
+ * like the sync's workers, so a page never waits behind background work for long. `timeScale`
+ * shrinks the window for a simulator run with a shorter `--time-scale`.
+ */
+export function transactionsBudgets(store: Store, apiId: string, timeScale = 1): { interactive: SharedRateBudget; exports: SharedRateBudget } {
+  const windowMs = DATA_API_WINDOW_MS * timeScale;
   return {
-    interactive: { requests: INTERACTIVE_SHARE, windowMs, algorithm: 'sliding-log' },
-    exports: { requests: EXPORT_SHARE, windowMs, algorithm: 'sliding-log' },
+    interactive: store.rateBudget(apiId, { requests: DATA_API_REQUESTS, windowMs }),
+    exports: store.rateBudget(apiId, { requests: DATA_API_REQUESTS, windowMs, ceiling: BACKGROUND_CEILING }),
   };
 }

@@ -2,7 +2,7 @@ import type { TransactionJobItem } from '@washops/transactions-client';
 import { csvSafeText, formatCents, toCents } from '@washops/client-core';
 import { stringify } from 'csv-stringify/sync';
 
-/** One row per transaction, parts summarised per cell ("Credit/Visa 12.00; Cash 5.00"), so rows = records and `total` sums. */
+/** One row per transaction (live or from the warehouse), parts summarised per cell ("Credit/Visa 12.00; Cash 5.00"), so rows = records and `total` sums. */
 export const EXPORT_CSV_COLUMNS = [
   'transaction_id',
   'number',
@@ -37,7 +37,7 @@ export function isoDate(value: string): string {
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
 
-function rowOf(t: TransactionJobItem): Array<string | number> {
+export function exportRowOf(t: TransactionJobItem): Array<string | number> {
   const tenders = t.tenders
     .map((tender) => `${tender.tenderSubType ? `${tender.tender}/${tender.tenderSubType}` : tender.tender} ${money(tender.total)}`)
     .join('; ');
@@ -74,5 +74,5 @@ function rowOf(t: TransactionJobItem): Array<string | number> {
 
 /** The export's CSV: a header row, then one row per transaction (RFC 4180 quoting by csv-stringify). */
 export function transactionsCsv(records: readonly TransactionJobItem[]): string {
-  return stringify([[...EXPORT_CSV_COLUMNS], ...records.map(rowOf)], { record_delimiter: 'windows' });
+  return stringify([[...EXPORT_CSV_COLUMNS], ...records.map(exportRowOf)], { record_delimiter: 'windows' });
 }

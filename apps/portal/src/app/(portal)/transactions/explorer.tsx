@@ -1,6 +1,6 @@
 'use client';
 
-import type { TransactionRow } from '@washops/portal-api';
+import type { ListSource, TransactionRow } from '@washops/portal-api';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
@@ -52,7 +52,7 @@ function useTransactionList(input: ListQueryInput | null | undefined) {
   const complete = last?.done === true;
   const streaming = list.isFetching && !complete && !list.isError;
   const totals = useMemo(() => totalsOf(rows), [rows]);
-  return { list, rows, truncated: last?.truncated === true, complete, streaming, totals, waiting: list.isPending && !chunks };
+  return { list, rows, truncated: last?.truncated === true, complete, streaming, totals, waiting: list.isPending && !chunks, source: chunks?.[0]?.source };
 }
 
 type ListState = ReturnType<typeof useTransactionList>;
@@ -80,6 +80,37 @@ function Totals({ state }: { state: ListState }) {
   );
 }
 
+/** The warehouse export of the applied days (a site, or every site): a link, so the browser downloads as the CSV streams. */
+function warehouseExportHref(applied: ListFilters): string | null {
+  if (applied.region.trim() && !applied.site) return null;
+  const search = new URLSearchParams({ from: applied.from, to: applied.to });
+  if (applied.site) search.set('sites', applied.site);
+  return `/api/exports/warehouse?${search.toString()}`;
+}
+
+/** Where the rows come from: the warehouse and when it was synced, or the Data API and why. */
+function SourceNote({ source, applied }: { source: ListSource | undefined; applied: ListFilters }) {
+  if (!source) return null;
+  if (source.kind === 'live') {
+    return (
+      <p className="sync-source muted" data-testid="list-source">
+        Live from the Data API: {source.reason}. <Link href="/sync">Data sync</Link> keeps ranges in our database, for instant answers and exports.
+      </p>
+    );
+  }
+  const href = warehouseExportHref(applied);
+  return (
+    <p className="sync-source" data-testid="list-source">
+      Synced at {new Date(source.syncedAt).toLocaleString('en-US')} (from our database).{' '}
+      {href ? (
+        <a href={href} download>
+          Export this range as CSV
+        </a>
+      ) : null}
+    </p>
+  );
+}
+
 function Results({ state, applied, siteLabels }: { state: ListState; applied: ListFilters; siteLabels: ReadonlyMap<number, string> }) {
   const { list, rows } = state;
   const daily = useMemo(() => dailyTotalsBySite(rows, siteLabels), [rows, siteLabels]);
@@ -89,6 +120,7 @@ function Results({ state, applied, siteLabels }: { state: ListState; applied: Li
         Results
       </h2>
       <Totals state={state} />
+      <SourceNote source={state.source} applied={applied} />
       {state.truncated ? (
         <div className="alert alert-warn">
           The list stopped at {rows.length.toLocaleString('en-US')} transactions. Narrow the range, or pick a site, to see everything.
@@ -167,7 +199,7 @@ export function Explorer() {
       <div className="page-head">
         <div>
           <h1>Transactions</h1>
-          <p className="muted">Sales from the Data API. Days are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
+          <p className="muted">Sales from our database where the days are synced, else from the Data API. Days are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
         </div>
         <Link href="/transactions/export" className="button">
           Export a day as CSV

@@ -154,7 +154,10 @@ export function TransactionDetail({ transId }: { transId: string }) {
           <h1>Transaction {t ? t.number : transId}</h1>
           {t ? (
             <p className="muted">
-              {t.type} at {t.locationCode}, {when(t.completeDate)}
+              {t.type} at {t.locationCode}, {when(t.completeDate)}.{' '}
+              <span data-testid="detail-source">
+                {t.source.kind === 'warehouse' ? `Synced at ${when(t.source.syncedAt)}.` : 'Live from the Data API.'}
+              </span>
             </p>
           ) : null}
         </div>

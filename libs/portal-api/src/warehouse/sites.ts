@@ -1,0 +1,33 @@
+import type { BackofficeReads } from '@washops/operations';
+import { ValidationError } from '@washops/shared-errors';
+
+/** Which sites a range names: some by code, a BackOffice region's, or every site (`undefined`). */
+export interface SiteChoice {
+  sites?: readonly string[] | undefined;
+  region?: string | undefined;
+}
+
+/**
+ * The site codes of a choice, checked against the BackOffice's site tree (its codes are the Data
+ * API's): an unknown code or a region without sites is refused before anything runs. A region is
+ * matched by its name (any case) or its id. No choice: `undefined`, every site.
+ */
+export async function resolveSiteCodes(backoffice: BackofficeReads, choice: SiteChoice, signal?: AbortSignal): Promise<string[] | undefined> {
+  if (!choice.sites && !choice.region) return undefined;
+  const tree = await backoffice.listSites(signal ? { signal } : {});
+  if (choice.sites) {
+    // Codes are matched in any case and given back as the tree spells them (`BurbT2`).
+    const known = new Map(tree.flatMap((site) => (site.code ? [[site.code.toUpperCase(), site.code] as const] : [])));
+    const unknown = choice.sites.filter((code) => !known.has(code.trim().toUpperCase()));
+    if (unknown.length > 0) {
+      throw new ValidationError(`Unknown site${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, { details: { field: 'sites' } });
+    }
+    return [...new Set(choice.sites.map((code) => known.get(code.trim().toUpperCase()) as string))];
+  }
+  const region = (choice.region ?? '').trim().toLowerCase();
+  const inRegion = tree.filter((site) => site.code && (site.regionName?.toLowerCase() === region || String(site.regionId) === region));
+  if (inRegion.length === 0) {
+    throw new ValidationError(`No site with a code is in the region "${choice.region}".`, { details: { field: 'region' } });
+  }
+  return inRegion.map((site) => site.code as string);
+}
