@@ -5,6 +5,7 @@ import { StoreUnavailableError } from '../errors.js';
 import { connectionFailure } from '../failures.js';
 import { type EmbeddedLayout, SOCKET_PORT, socketPathFits } from './layout.js';
 import type { Endpoint, HeldLock } from './lock.js';
+import { wholeBatchesOf } from './whole-batches.js';
 
 /**
  * Connections the socket server accepts from all processes together; past it, it resets them.
@@ -38,7 +39,7 @@ export async function startHost(layout: EmbeddedLayout, lock: HeldLock, preferre
     const unix = socketPathFits(layout);
     // Left by a host that crashed; the lock is ours, so nobody listens on it.
     if (unix) await rm(layout.socketPath, { force: true });
-    const db = pglite;
+    const db = wholeBatchesOf(pglite);
     const serve = async (port: number) => {
       server = new PGLiteSocketServer(
         unix
