@@ -1,12 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
 import { warehouseDiscounts, warehouseItems, warehouseTenders, warehouseTransactions } from './schema.js';
 import type { WarehouseDiscount, WarehouseItem, WarehouseTender, WarehouseTransaction } from './types.js';
 
-/**
- * Rows a multi-row statement carries: the widest table has 22 columns, so 1,000 rows stay far under
- * PostgreSQL's 65,535 bind parameters per statement.
- */
+/** Rows a multi-row statement carries (each statement has one parameter, so far under PostgreSQL's 65,535). */
 export const ROWS_PER_STATEMENT = 1_000;
 
 type TransactionRow = typeof warehouseTransactions.$inferSelect;
@@ -91,20 +89,38 @@ function slices<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
 }
 
 /**
- * Inserts transactions and their children in multi-row statements. Ids stored under another site-day
+ * A multi-row insert sent as ONE parameter: the rows as JSON, unpacked by `jsonb_to_recordset` with the
+ * table's own column types. Building a statement value by value costs far more CPU than the database
+ * spends on the rows.
+ */
+async function insertRows(tx: StoreDb, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.entries(getTableColumns(table));
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const types = sql.raw(columns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', '));
+  const payload = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, row[key] ?? null]))));
+  await tx.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${payload}::jsonb) as x(${types})`);
+}
+
+/**
+ * Inserts transactions and their children, 1,000 rows a statement. Ids stored under another site-day
  * are deleted first (children cascade), so a transaction that moved is stored once, where it now is.
  */
 export async function insertTransactions(tx: StoreDb, transactions: readonly WarehouseTransaction[]): Promise<void> {
   for (const batch of slices(transactions)) {
-    await tx.delete(warehouseTransactions).where(inArray(warehouseTransactions.id, batch.map((t) => t.id)));
-    await tx.insert(warehouseTransactions).values(batch.map(transactionRow));
+    const ids = JSON.stringify(batch.map((t) => t.id));
+    await tx.execute(sql`delete from ${warehouseTransactions} where ${warehouseTransactions.id} in (select jsonb_array_elements_text(${ids}::jsonb))`);
+    await insertRows(tx, warehouseTransactions, batch.map(transactionRow));
   }
   const tenders = transactions.flatMap((t) => t.tenders.map((tender, position) => ({ ...tender, transactionId: t.id, position })));
   const items = transactions.flatMap((t) => t.items.map((item, position) => ({ ...item, transactionId: t.id, position })));
   const discounts = transactions.flatMap((t) => t.discounts.map((discount, position) => ({ ...discount, transactionId: t.id, position })));
-  for (const batch of slices(tenders)) await tx.insert(warehouseTenders).values(batch);
-  for (const batch of slices(items)) await tx.insert(warehouseItems).values(batch);
-  for (const batch of slices(discounts)) await tx.insert(warehouseDiscounts).values(batch);
+  for (const batch of slices(tenders)) await insertRows(tx, warehouseTenders, batch);
+  for (const batch of slices(items)) await insertRows(tx, warehouseItems, batch);
+  for (const batch of slices(discounts)) await insertRows(tx, warehouseDiscounts, batch);
 }
 
 /** The last of each id wins: a vendor page that repeats a record (paging shifted) stores it once. */
