@@ -21,7 +21,7 @@ export function wholeBatchesOf(db: PGlite): PGlite {
     get(target, property) {
       if (property === 'isInTransaction') return () => midBatch || target.isInTransaction();
       if (property === 'execProtocolRawStream') {
-        return (message: Uint8Array, options?: Parameters<PGlite['execProtocolRawStream']>[1]) => {
+        return (message: Uint8Array, options: Parameters<PGlite['execProtocolRawStream']>[1]) => {
           midBatch = message.length > 0 && MID_BATCH.has(message[0] as number);
           return target.execProtocolRawStream(message, options);
         };
