@@ -63,6 +63,16 @@ describe('the admin controls', () => {
     expect(sync.calls).toEqual([{ method: 'backfill', request: { ...range, siteCodes: [first, second] }, actor: { channel: 'portal', name: 'admin' } }]);
   });
 
+  it('a site only the Data API lists (an online store) is accepted; a code neither knows is refused', async () => {
+    const transactions = { listSites: async () => [{ siteId: 1099, code: 'ECOM', name: 'WashU Online Store', timezone: null }] };
+    // A real tenant's BackOffice has no site for its online store; the Data API lists one.
+    const withStore = { ...deps, transactions: transactions as unknown as PortalDeps['transactions'] };
+    await callerAs(withStore, 'admin').sync.backfill({ ...range, sites: ['ecom'] });
+    expect(sync.calls).toEqual([{ method: 'backfill', request: { ...range, siteCodes: ['ECOM'] }, actor: { channel: 'portal', name: 'admin' } }]);
+    const error = await errorOf(callerAs(withStore, 'admin').sync.backfill({ ...range, sites: ['NOWHERE'] }));
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('NOWHERE') });
+  });
+
   it('pause, resume and retryFailed reach the sync as the signed-in admin', async () => {
     const admin = callerAs(deps, 'admin');
     expect(await admin.sync.pause()).toEqual({ paused: true });
@@ -109,7 +119,8 @@ describe('input checks before anything runs', () => {
   });
 
   it('refuses a site the tree does not know, and a region without sites, naming them', async () => {
-    const admin = callerAs(deps, 'admin');
+    const transactions = { listSites: async () => [] };
+    const admin = callerAs({ ...deps, transactions: transactions as unknown as PortalDeps['transactions'] }, 'admin');
     const unknownSite = await errorOf(admin.sync.backfill({ ...range, sites: [codes()[0]!, 'NOWHERE'] }));
     expect(unknownSite.code).toBe('BAD_REQUEST');
     expect(unknownSite.message).toContain('NOWHERE');

@@ -12,7 +12,7 @@ type SyncRange = z.output<typeof syncRangeInput>;
 
 /** The sync's query of a range: its days and the sites it names (none: every site). */
 async function queryOf(ctx: PortalContext, input: SyncRange, signal: AbortSignal | undefined) {
-  const siteCodes = await resolveSiteCodes(ctx.deps.backoffice, input, signal);
+  const siteCodes = await resolveSiteCodes(ctx.deps.backoffice, input, signal, () => ctx.deps.transactions.listSites(signal ? { signal } : {}));
   return { from: input.from, to: input.to, ...(siteCodes ? { siteCodes } : {}) };
 }
 

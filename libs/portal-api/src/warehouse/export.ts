@@ -59,8 +59,8 @@ export async function warehouseExport(store: Store, backoffice: BackofficeReads,
     return refused(400, `The export's range is not valid. ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'range'}: ${issue.message}`).join('; ')}`);
   }
   const { from, to } = parsed.data;
-  const codes = await resolveSiteCodes(backoffice, parsed.data, signal);
   const known = await store.warehouse.listSites();
+  const codes = await resolveSiteCodes(backoffice, parsed.data, signal, async () => known.map((site) => ({ code: site.siteCode })));
   const sites = codes ? known.filter((site) => codes.includes(site.siteCode)) : known;
   const unsyncedSites = codes ? codes.filter((code) => !known.some((site) => site.siteCode === code)) : [];
   if (sites.length === 0 && unsyncedSites.length === 0) return refused(409, 'Nothing has been synced yet: start a backfill on the Data sync page.');

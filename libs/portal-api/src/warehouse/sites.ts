@@ -7,17 +7,30 @@ export interface SiteChoice {
   region?: string | undefined;
 }
 
+/** Codes of the Data API's own site list: it may have sites the BackOffice tree has not (an online store). */
+export type DataApiSiteCodes = () => Promise<ReadonlyArray<{ code: string | null }>>;
+
 /**
  * The site codes of a choice, checked against the BackOffice's site tree (its codes are the Data
- * API's): an unknown code or a region without sites is refused before anything runs. A region is
- * matched by its name (any case) or its id. No choice: `undefined`, every site.
+ * API's) and, for a code the tree lacks, the Data API's own site list: an unknown code or a region
+ * without sites is refused before anything runs. A region is matched by its name (any case) or its
+ * id. No choice: `undefined`, every site.
  */
-export async function resolveSiteCodes(backoffice: BackofficeReads, choice: SiteChoice, signal?: AbortSignal): Promise<string[] | undefined> {
+export async function resolveSiteCodes(
+  backoffice: BackofficeReads,
+  choice: SiteChoice,
+  signal?: AbortSignal,
+  dataApiSites?: DataApiSiteCodes,
+): Promise<string[] | undefined> {
   if (!choice.sites && !choice.region) return undefined;
   const tree = await backoffice.listSites(signal ? { signal } : {});
   if (choice.sites) {
     // Codes are matched in any case and given back as the tree spells them (`BurbT2`).
     const known = new Map(tree.flatMap((site) => (site.code ? [[site.code.toUpperCase(), site.code] as const] : [])));
+    const outsideTree = choice.sites.some((code) => !known.has(code.trim().toUpperCase()));
+    if (outsideTree && dataApiSites) {
+      for (const site of await dataApiSites()) if (site.code && !known.has(site.code.toUpperCase())) known.set(site.code.toUpperCase(), site.code);
+    }
     const unknown = choice.sites.filter((code) => !known.has(code.trim().toUpperCase()));
     if (unknown.length > 0) {
       throw new ValidationError(`Unknown site${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, { details: { field: 'sites' } });
