@@ -62,7 +62,7 @@ for (const backend of warehouseBackends) {
       const status = await sync.status({ from, to, siteCodes: ['BERWYN', 'ECOM', 'DKSN'] });
       expect(status.counts).toMatchObject({ pending: 0, running: 0, failed: 0, done: 6 });
       expect(status.queue).toEqual({ queued: 0, active: 0 });
-      expect(status.nightly).toEqual({ cron: '30 4 * * *', timeZone: 'UTC', resyncDays: 3 });
+      expect(status.nightly).toEqual({ cron: '30 10 * * *', timeZone: 'UTC', resyncDays: 3 });
       const keys = status.units.map((u) => ({ siteCode: u.siteCode, day: u.day }));
       expect(await storedSummaries(store, keys)).toEqual(expectedSummaries(sim, keys));
       expect(status.counts.records).toBe(expectedSummaries(sim, keys).reduce((sum, s) => sum + s.count, 0));

@@ -22,6 +22,19 @@ describeEachBackend('warehouse reads', (backend) => {
     expect(fromSaturday.missing).toEqual([{ siteCode: 'NY1', day: '2026-10-31' }]);
   });
 
+  it('a synced site-day stays covered while its re-sync waits or after the re-sync failed; one never synced is missing', async () => {
+    const w = store().warehouse;
+    await w.upsertSites([{ siteCode: 'CHI', siteId: 1, name: 'Chicago', timeZone: 'America/Chicago', regionCode: null }]);
+    await w.replaceSiteDay({ siteCode: 'CHI', day: '2026-06-10', timeZone: 'America/Chicago', vendorTotal: 0, transactions: [] }, at('2026-06-11T09:00:00Z'));
+    const day = { siteCodes: ['CHI'], from: at('2026-06-10T05:00:00Z'), to: at('2026-06-11T04:59:59Z') };
+    await w.ensureUnits([{ siteCode: 'CHI', day: '2026-06-10' }, { siteCode: 'CHI', day: '2026-06-11' }], { resync: true });
+    expect(await w.coverage(day)).toEqual({ complete: true, syncedAt: at('2026-06-11T09:00:00Z'), missing: [], missingCount: 0 });
+    await w.failUnit({ siteCode: 'CHI', day: '2026-06-10' }, { code: 'API_ERROR', message: 'the Data API failed' });
+    expect((await w.coverage(day)).complete).toBe(true);
+    const nextDay = await w.coverage({ ...day, to: at('2026-06-11T12:00:00Z') });
+    expect(nextDay).toMatchObject({ complete: false, missing: [{ siteCode: 'CHI', day: '2026-06-11' }] });
+  });
+
   it('coverage reads each site in its own zone, and a site with no zone on record in UTC', async () => {
     const w = store().warehouse;
     await w.upsertSites([
@@ -40,7 +53,8 @@ describeEachBackend('warehouse reads', (backend) => {
     expect(earlier).toMatchObject({ complete: false, missing: [{ siteCode: 'TYO', day: '2026-06-10' }], missingCount: 1 });
     const unit = await w.ensureUnits([{ siteCode: 'LAX', day: '2026-06-10' }], { resync: true });
     expect(unit).toHaveLength(1);
-    expect((await w.coverage({ ...range, siteCodes: ['LAX'] })).complete).toBe(false);
+    // Its synced version stays served while the re-sync waits.
+    expect((await w.coverage({ ...range, siteCodes: ['LAX'] })).complete).toBe(true);
   });
 
   it('pages in (completed, id) order with an opaque cursor: every row once, the total counted, children loaded', async () => {

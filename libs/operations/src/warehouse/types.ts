@@ -15,7 +15,7 @@ export interface DataApiAccess {
 export interface SyncSettings {
   /** Days before yesterday the nightly sync fetches again, to catch late changes. Default 3. */
   resyncDays: number;
-  /** When the nightly sync runs (cron, in `nightlyTimeZone`). Default `30 4 * * *`. */
+  /** When the nightly sync runs (cron, in `nightlyTimeZone`). Default `30 10 * * *` UTC: after local midnight in every US zone. */
   nightlyCron: string;
   nightlyTimeZone: string;
   /** Site-days one worker process syncs at once. Default 4. */

@@ -11,7 +11,8 @@ import { startSyncWorker } from './worker.js';
 
 export const DEFAULT_SYNC_SETTINGS: Readonly<SyncSettings> = Object.freeze({
   resyncDays: 3,
-  nightlyCron: '30 4 * * *',
+  // 10:30 UTC is past local midnight in every US zone (04:30 Central), so "yesterday" has ended at every site.
+  nightlyCron: '30 10 * * *',
   nightlyTimeZone: 'UTC',
   workerConcurrency: 4,
   budgetCeiling: 16,

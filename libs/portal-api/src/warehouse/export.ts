@@ -65,7 +65,8 @@ export async function warehouseExport(store: Store, backoffice: BackofficeReads,
   const unsyncedSites = codes ? codes.filter((code) => !known.some((site) => site.siteCode === code)) : [];
   if (sites.length === 0 && unsyncedSites.length === 0) return refused(409, 'Nothing has been synced yet: start a backfill on the Data sync page.');
   const days = daysOf(from, to);
-  const done = await store.warehouse.units({ from, to, siteCodes: sites.map((site) => site.siteCode), states: ['done'] });
+  // A site-day synced once holds a whole version, also while its re-sync waits (as the explorer's coverage says).
+  const done = (await store.warehouse.units({ from, to, siteCodes: sites.map((site) => site.siteCode) })).filter((unit) => unit.syncedAt !== null);
   const doneKeys = new Set(done.map((unit) => `${unit.siteCode}|${unit.day}`));
   const missing = [
     ...unsyncedSites.flatMap((code) => days.map((day) => ({ siteCode: code, day }))),

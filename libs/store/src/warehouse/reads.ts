@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
 import type { StoreDb } from '../connection.js';
 import { unitFilter } from './ledger.js';
@@ -82,7 +82,9 @@ export function readQueries(db: StoreDb) {
       const done = await db
         .select({ siteCode: warehouseSyncUnits.siteCode, day: warehouseSyncUnits.day, syncedAt: warehouseSyncUnits.syncedAt })
         .from(warehouseSyncUnits)
-        .where(unitFilter({ from: days[0] as string, to: days.at(-1) as string, siteCodes: sites, states: ['done'] }));
+        // A site-day with a `synced_at` holds a whole version (each is written in one transaction), also while a
+        // re-sync of it is pending or after one failed: it stays served rather than dropping to live every night.
+        .where(and(unitFilter({ from: days[0] as string, to: days.at(-1) as string, siteCodes: sites }), isNotNull(warehouseSyncUnits.syncedAt)));
       const syncedAt = new Map(done.map((u) => [`${u.siteCode}\u0000${u.day}`, u.syncedAt]));
       const missing = wanted.filter((k) => !syncedAt.has(`${k.siteCode}\u0000${k.day}`));
       if (missing.length > 0) return { complete: false, syncedAt: null, missing: missing.slice(0, MISSING_LISTED), missingCount: missing.length };

@@ -117,11 +117,11 @@ export type SyncUnitCounts = Record<SyncUnitState, number> & { records: number }
 
 /** How much of a UTC range the warehouse holds for the given sites. */
 export interface WarehouseCoverage {
-  /** Every site-day overlapping the range is `done`. */
+  /** Every site-day overlapping the range holds a whole synced version (`syncedAt` set), even while a re-sync of it waits. */
   complete: boolean;
   /** The oldest `syncedAt` among the covering site-days (what "synced at …" shows), `null` when not complete. */
   syncedAt: Date | null;
-  /** Site-days overlapping the range that are not `done` (at most 200 listed). */
+  /** Site-days overlapping the range never synced whole (at most 200 listed). */
   missing: SiteDayKey[];
   missingCount: number;
 }
