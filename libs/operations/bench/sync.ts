@@ -18,7 +18,7 @@ import pg from 'pg';
 import { openWarehouseSync } from '../src/index.js';
 import { addDays, localDayOf, siteDayWindows } from '../src/warehouse/plan.js';
 
-const TIME_SCALE = 0.04;
+const TIME_SCALE = 0.1;
 const LIMIT = 20;
 const WINDOW_MS = 15_000 * TIME_SCALE;
 const MIN_REQUESTS = 2_000;
