@@ -39,10 +39,9 @@ async function liveWeek(client: TransactionsClient): Promise<{ items: Transactio
 }
 
 /** A list item as a stored transaction, under its site's local day. */
-function stored(item: TransactionListItem, timeZone: string, dayOf: (date: Date) => string): WarehouseTransaction {
+function stored(item: TransactionListItem, siteCode: string, timeZone: string, dayOf: (date: Date) => string): WarehouseTransaction {
   const completedAt = new Date(item.date);
   const cents = Math.round(item.total * 100);
-  const siteCode = item.transId.split(':')[1] ?? '';
   return {
     ...{ id: item.transId, number: item.transNumber, siteCode, day: dayOf(completedAt), timeZone, completedAt, type: 'Sale', salesDeviceName: 'Lane 1', totalCents: cents },
     ...{ customerName: null, customerId: null, vehicleLicensePlate: null, employeeCashier: 'Bench', employeeGreeter: null },
@@ -55,13 +54,19 @@ function stored(item: TransactionListItem, timeZone: string, dayOf: (date: Date)
 }
 
 /** Writes the live run's transactions into the warehouse, one site-day per transaction; returns how long it took. */
-async function fill(store: Store, items: readonly TransactionListItem[], zones: Map<string, string>): Promise<{ siteDays: number; ms: number }> {
+async function fill(
+  store: Store,
+  items: readonly TransactionListItem[],
+  zones: Map<string, string>,
+  codeById: Map<string, string>,
+): Promise<{ siteDays: number; ms: number }> {
   const formats = new Map([...zones].map(([code, zone]) => [code, new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })]));
   const bySiteDay = new Map<string, WarehouseTransaction[]>();
   for (const item of items) {
-    const site = item.transId.split(':')[1] ?? '';
+    // An id is `<record>:<site id>`; the warehouse keys sites by code.
+    const site = codeById.get(item.transId.split(':')[1] ?? '') ?? '';
     const format = formats.get(site);
-    const transaction = stored(item, zones.get(site) ?? 'UTC', (date) => (format ? format.format(date) : date.toISOString().slice(0, 10)));
+    const transaction = stored(item, site, zones.get(site) ?? 'UTC', (date) => (format ? format.format(date) : date.toISOString().slice(0, 10)));
     const key = `${transaction.siteCode}|${transaction.day}`;
     bySiteDay.set(key, [...(bySiteDay.get(key) ?? []), transaction]);
   }
@@ -90,6 +95,7 @@ const store = await openStore({ dataDir });
 try {
   const sites = await client.listSites();
   const zones = new Map(sites.flatMap((site) => (site.code ? [[site.code, site.timezone || 'UTC'] as const] : [])));
+  const codeById = new Map(sites.flatMap((site) => (site.code ? [[String(site.siteId), site.code] as const] : [])));
   // The warehouse knows a site (and its zone) once the sync has listed it.
   await store.warehouse.upsertSites(sites.flatMap((site) => (site.code ? [{ siteCode: site.code, siteId: site.siteId, name: site.name, timeZone: site.timezone || 'UTC', regionCode: null }] : [])));
   sim.control.clearRequests();
@@ -97,7 +103,7 @@ try {
   console.log(`live week read: ${live.items.length} transactions in ${ms(live.ms)}; filling the warehouse…`);
   const requests = sim.control.requests();
   const throttled = requests.filter((request) => request.status === 429).length;
-  const filled = await fill(store, live.items, zones);
+  const filled = await fill(store, live.items, zones, codeById);
   await warehouseQuery(store); // warm: the first query plans and caches
   const times: number[] = [];
   let total = 0;
