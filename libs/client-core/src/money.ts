@@ -6,6 +6,11 @@ export function toCents(amount: number): number {
   return cents || 0;
 }
 
+/** Integer cents as the APIs' decimal amount (exact: `toCents` of the result gives the cents again). */
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
 /** Cents as a plain two-place decimal, `"12.50"`, `"-0.05"`: forms, CSV cells. */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';

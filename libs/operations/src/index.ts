@@ -22,6 +22,7 @@ export type { BulkChanges, BulkChangesDeps, BulkSheet, ExecuteOptions, ResultsCs
 export { BULK_KINDS, BULK_LIMITS, BULK_RESULT_COLUMNS, BULK_ROW_STATES, BULK_RUN_STATES } from './bulk/types.js';
 export type { BulkCheckReport, BulkCheckedRow, BulkFile, BulkKind, BulkProgress, BulkRowIssue, BulkRowResult, BulkRowState, BulkRowStatus, BulkRunState, BulkRunView } from './bulk/types.js';
 export { openWarehouseSync } from './warehouse/warehouse-sync.js';
+export { jobItemOfWarehouse } from './warehouse/mapping.js';
 export type {
   BackfillRequest,
   BackfillResult,

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import {
-  rateBudgetSlots,
-  rateBudgets,
-  warehouseDiscounts,
-  warehouseItems,
-  warehouseSites,
-  warehouseSyncControl,
-  warehouseSyncUnits,
-  warehouseTenders,
-  warehouseTransactions,
-} from './warehouse/schema.js';
+import * as warehouseTables from './warehouse/schema.js';
 import {
   AUDIT_CHANNELS,
   AUDIT_STATES,
@@ -203,17 +193,7 @@ export const bulkRunRows = pgTable(
   ],
 );
 
-export {
-  rateBudgetSlots,
-  rateBudgets,
-  warehouseDiscounts,
-  warehouseItems,
-  warehouseSites,
-  warehouseSyncControl,
-  warehouseSyncUnits,
-  warehouseTenders,
-  warehouseTransactions,
-} from './warehouse/schema.js';
+export * from './warehouse/schema.js';
 
 export const schema = {
   portalUsers,
@@ -223,13 +203,5 @@ export const schema = {
   auditEvents,
   bulkRuns,
   bulkRunRows,
-  warehouseSites,
-  warehouseTransactions,
-  warehouseTenders,
-  warehouseItems,
-  warehouseDiscounts,
-  warehouseSyncUnits,
-  warehouseSyncControl,
-  rateBudgets,
-  rateBudgetSlots,
+  ...warehouseTables,
 };

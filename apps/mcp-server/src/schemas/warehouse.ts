@@ -1,3 +1,4 @@
+import { fromCents } from '@washops/client-core';
 import { DateRangeError } from '@washops/shared-errors';
 import type { WarehouseTransaction } from '@washops/store';
 import { z } from 'zod';
@@ -42,8 +43,6 @@ export function instantOf(value: string, edge: 'start' | 'end'): Date {
   return at;
 }
 
-/** Dollars from integer cents: the warehouse keeps cents, the model reads dollars as the live tools give them. */
-export const dollars = (cents: number): number => cents / 100;
 
 export const warehouseRowSchema = z.object({
   id: z.string().describe('the vendor transaction id, <record>:<site>; get_transaction reads it live'),
@@ -77,7 +76,7 @@ export function warehouseRow(t: WarehouseTransaction): z.input<typeof warehouseR
     completedAt: t.completedAt.toISOString(),
     type: t.type,
     salesDeviceName: t.salesDeviceName,
-    total: dollars(t.totalCents),
+    total: fromCents(t.totalCents),
     customerName: t.customerName,
     employeeCashier: t.employeeCashier,
     isRecurringSale: t.isRecurringSale,
@@ -89,11 +88,11 @@ export function warehouseRow(t: WarehouseTransaction): z.input<typeof warehouseR
     tenders: t.tenders.map((tender) => ({
       tender: tender.tender,
       tenderSubType: tender.tenderSubType,
-      total: dollars(tender.totalCents),
+      total: fromCents(tender.totalCents),
       // The store keeps four digits at most; the last four are all that may ever leave it.
       cardLastFour: tender.cardLastFour === null ? null : tender.cardLastFour.slice(-4),
     })),
-    items: t.items.map((item) => ({ name: item.name, department: item.department, quantity: item.quantity, net: dollars(item.netCents), isVoided: item.isVoided })),
-    discounts: t.discounts.map((discount) => ({ discountName: discount.discountName, amount: dollars(discount.amountCents) })),
+    items: t.items.map((item) => ({ name: item.name, department: item.department, quantity: item.quantity, net: fromCents(item.netCents), isVoided: item.isVoided })),
+    discounts: t.discounts.map((discount) => ({ discountName: discount.discountName, amount: fromCents(discount.amountCents) })),
   };
 }

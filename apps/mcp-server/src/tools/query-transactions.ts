@@ -1,7 +1,7 @@
-import { formatDollars } from '@washops/client-core';
+import { formatDollars, fromCents } from '@washops/client-core';
 import { DateRangeError } from '@washops/shared-errors';
 import { z } from 'zod';
-import { dollars, instantInput, instantOf, siteCodesInput, warehouseRow, warehouseRowSchema } from '../schemas/warehouse.js';
+import { instantInput, instantOf, siteCodesInput, warehouseRow, warehouseRowSchema } from '../schemas/warehouse.js';
 import { warehouseOf } from '../services.js';
 import { defineTool } from '../tool.js';
 
@@ -73,7 +73,7 @@ export const queryTransactions = defineTool({
       missing: [],
       total: page.total,
       returned: page.rows.length,
-      totalAmount: dollars(page.rows.reduce((sum, row) => sum + row.totalCents, 0)),
+      totalAmount: fromCents(page.rows.reduce((sum, row) => sum + row.totalCents, 0)),
       nextCursor: page.nextCursor,
       transactions: page.rows.map(warehouseRow),
       note: `From the warehouse, synced at ${syncedAt} (the oldest sync of the range's site-days); later changes show after the next sync.${more}`,

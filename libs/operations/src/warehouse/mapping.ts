@@ -1,4 +1,4 @@
-import { toCents } from '@washops/client-core';
+import { fromCents, toCents } from '@washops/client-core';
 import { APIError } from '@washops/shared-errors';
 import type { TransactionJobItem } from '@washops/transactions-client';
 import type { SiteDayKey, WarehouseTransaction } from '@washops/store';
@@ -66,5 +66,63 @@ export function toWarehouseTransaction(item: TransactionJobItem, key: SiteDayKey
       amountCents: toCents(d.discountAmount),
       discountCode: d.discountCode,
     })),
+  };
+}
+
+/**
+ * The reverse of `toWarehouseTransaction`: a warehouse record in the Data API's job-item shape, so the pages and the CSV treat both sources
+ * alike. The card's expiry is never kept (only the last four digits are), so it is `null`.
+ */
+export function jobItemOfWarehouse(t: WarehouseTransaction): TransactionJobItem {
+  return {
+    id: t.id,
+    number: t.number,
+    type: t.type,
+    completeDate: t.completedAt.toISOString(),
+    locationCode: t.siteCode,
+    salesDeviceName: t.salesDeviceName,
+    total: fromCents(t.totalCents),
+    tenders: t.tenders.map((tender) => ({
+      tender: tender.tender,
+      tenderSubType: tender.tenderSubType,
+      amount: fromCents(tender.amountCents),
+      change: fromCents(tender.changeCents),
+      total: fromCents(tender.totalCents),
+      referenceNumber: tender.referenceNumber,
+      creditCardLastFour: tender.cardLastFour,
+      creditCardExpirationDate: null,
+    })),
+    items: t.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      department: item.department,
+      quantity: item.quantity,
+      gross: fromCents(item.grossCents),
+      net: fromCents(item.netCents),
+      discount: fromCents(item.discountCents),
+      tax: fromCents(item.taxCents),
+      additionalFee: fromCents(item.additionalFeeCents),
+      isVoided: item.isVoided,
+    })),
+    customerName: t.customerName,
+    customerId: t.customerId,
+    vehicleLicensePlate: t.vehicleLicensePlate,
+    employeeCashier: t.employeeCashier,
+    employeeGreeter: t.employeeGreeter,
+    discounts: t.discounts.map((d) => ({
+      discountName: d.discountName,
+      discountSku: d.discountSku,
+      appliedToItemName: d.appliedToItemName,
+      discountAmount: fromCents(d.amountCents),
+      discountCode: d.discountCode,
+    })),
+    isRecurringPayment: t.isRecurringPayment,
+    isRecurringRedemption: t.isRecurringRedemption,
+    isRecurringSale: t.isRecurringSale,
+    isPrepaidRedemption: t.isPrepaidRedemption,
+    isPrepaidSale: t.isPrepaidSale,
+    isRecurringPlanSale: t.isRecurringPlanSale,
+    isRecurringPlanRedemption: t.isRecurringPlanRedemption,
+    transactionStatus: t.transactionStatus,
   };
 }

@@ -1,9 +1,8 @@
 import type { WarehouseSite, WarehouseTransaction, Store } from '@washops/store';
-import type { BackofficeReads } from '@washops/operations';
+import { jobItemOfWarehouse, type BackofficeReads } from '@washops/operations';
 import { stringify } from 'csv-stringify/sync';
 import { MAX_SYNC_RANGE_DAYS, syncRangeInput } from '../schemas.js';
 import { EXPORT_CSV_COLUMNS, exportRowOf } from '../transactions/export-csv.js';
-import { jobItemOfWarehouse } from './records.js';
 import { resolveSiteCodes } from './sites.js';
 import { daysOf, localMidnightUtc, nextDay } from './zones.js';
 
