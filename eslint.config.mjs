@@ -91,4 +91,22 @@ export default tseslint.config(
   // Tool configs share one root helper by relative path; they are not part of any module graph.
   { files: ['**/vitest.config.ts', '**/playwright.config.ts'], rules: { '@nx/enforce-module-boundaries': 'off' } },
   { files: ['apps/portal/**/*.tsx', 'apps/portal/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+  // The portal's bundle must not contain the store (PGlite's WebAssembly, the migrations folder): the portal loads it,
+  // and the operations root that re-exports it, at run time. Bundled code may only import their types.
+  {
+    files: ['libs/portal-api/src/**/*.ts', 'apps/portal/src/**/*.ts', 'apps/portal/src/**/*.tsx'],
+    ignores: testFiles,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@washops/store', '@washops/operations'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Bundled into the portal: import its types only (values load at run time, see apps/portal/src/server/store.ts).',
+          })),
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,6 @@
 import type { WarehouseSite, WarehouseTransaction, Store } from '@washops/store';
-import { jobItemOfWarehouse, type BackofficeReads } from '@washops/operations';
+import type { BackofficeReads } from '@washops/operations';
+import { jobItemOfWarehouse } from '@washops/operations/warehouse-mapping';
 import { stringify } from 'csv-stringify/sync';
 import { MAX_SYNC_RANGE_DAYS, syncRangeInput } from '../schemas.js';
 import { EXPORT_CSV_COLUMNS, exportRowOf } from '../transactions/export-csv.js';

@@ -1,5 +1,5 @@
 import { fromCents } from '@washops/client-core';
-import { jobItemOfWarehouse } from '@washops/operations';
+import { jobItemOfWarehouse } from '@washops/operations/warehouse-mapping';
 import type { Transaction, TransactionListItem } from '@washops/transactions-client';
 import type { WarehouseTransaction } from '@washops/store';
 
