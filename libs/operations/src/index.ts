@@ -21,6 +21,9 @@ export { BULK_COLUMNS, bulkTemplateCsv } from './bulk/template.js';
 export type { BulkChanges, BulkChangesDeps, BulkSheet, ExecuteOptions, ResultsCsv } from './bulk/bulk-changes.js';
 export { BULK_KINDS, BULK_LIMITS, BULK_RESULT_COLUMNS, BULK_ROW_STATES, BULK_RUN_STATES } from './bulk/types.js';
 export type { BulkCheckReport, BulkCheckedRow, BulkFile, BulkKind, BulkProgress, BulkRowIssue, BulkRowResult, BulkRowState, BulkRowStatus, BulkRunState, BulkRunView } from './bulk/types.js';
+export { openReports, reportCsv } from './reports/reports.js';
+export { MAX_REPORT_DAYS, REPORT_GROUPINGS, REPORT_KINDS } from './reports/types.js';
+export type * from './reports/types.js';
 export { openWarehouseSync } from './warehouse/warehouse-sync.js';
 export { jobItemOfWarehouse } from './warehouse/mapping.js';
 export type {

@@ -6,3 +6,7 @@ export type { AuditEvent, AuditFilter, AuditPage } from '@washops/store';
 export { AUDIT_OPERATIONS, NEEDS_ATTENTION_AFTER_MS, actorSchema, auditFilterSchema, needsAttention } from './audit-rules.js';
 export type { AuditOperation } from './audit-rules.js';
 export * from './bulk/types.js';
+export { MAX_REPORT_DAYS, REPORT_GROUPINGS, REPORT_KINDS } from './reports/types.js';
+export type * from './reports/types.js';
+export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from '@washops/store/constants';
+export { compareRequestSchema, daysInRange, localDaySchema, regionSchema, reportRequestSchema, siteCodeSchema } from './reports/schemas.js';

@@ -13,9 +13,13 @@ import {
   BULK_KINDS,
   BULK_LIMITS,
   backofficeUserKeySchema,
+  daysInRange,
   employeeChangesSchema,
   employeeKeySchema,
+  localDaySchema,
+  regionSchema,
   setWageInputSchema,
+  siteCodeSchema,
   templateNameSchema,
 } from '@washops/operations/schemas';
 import { z } from 'zod';
@@ -164,29 +168,19 @@ export const bulkRunIdInput = z.strictObject({ runId: z.uuid('expected a bulk ru
 /** The longest range the Data sync page, a backfill, a retry and a warehouse export take at once. */
 export const MAX_SYNC_RANGE_DAYS = 31;
 
-const DAY_MS = 86_400_000;
-const siteDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day as YYYY-MM-DD')
-  .refine((day) => {
-    const ms = Date.parse(`${day}T00:00:00Z`);
-    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
-  }, 'expected a calendar day');
-const siteCodeInput = z.string().trim().min(1, 'a site code must not be empty').max(64);
-
 /**
  * Local days `from`..`to` (inclusive) for the sites named, the sites of a BackOffice region, or
  * (neither) every site. At most `MAX_SYNC_RANGE_DAYS` days.
  */
 export const syncRangeInput = z
   .strictObject({
-    from: siteDay,
-    to: siteDay,
-    sites: z.array(siteCodeInput).min(1, 'name at least one site').max(500).optional(),
-    region: z.string().trim().min(1, 'a region must not be empty').max(100).optional(),
+    from: localDaySchema,
+    to: localDaySchema,
+    sites: z.array(siteCodeSchema).min(1, 'name at least one site').max(500).optional(),
+    region: regionSchema.optional(),
   })
   .superRefine((value, ctx) => {
-    const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / DAY_MS + 1;
+    const days = daysInRange(value.from, value.to);
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day comes before the first.' });
     if (days > MAX_SYNC_RANGE_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: `A range is at most ${MAX_SYNC_RANGE_DAYS} days; this one has ${days}.` });

@@ -9,6 +9,7 @@ import {
   InternalError,
   LookupError,
   NotFoundError,
+  RangeNotSyncedError,
   RateLimitError,
   ValidationError,
   WashOpsError,
@@ -29,6 +30,7 @@ const expectedCodes: Array<[typeof WashOpsError, string, string]> = [
   [APITimeoutError, 'API_TIMEOUT_ERROR', 'APITimeoutError'],
   [RateLimitError, 'RATE_LIMIT_ERROR', 'RateLimitError'],
   [InternalError, 'INTERNAL_ERROR', 'InternalError'],
+  [RangeNotSyncedError, 'RANGE_NOT_SYNCED', 'RangeNotSyncedError'],
 ];
 
 describe('error classes', () => {

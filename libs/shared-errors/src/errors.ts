@@ -116,6 +116,16 @@ export class RunInProgressError extends WashOpsError {
   static override readonly errorName: string = 'RunInProgressError';
 }
 
+/**
+ * A report or query asked for days the transactions warehouse does not hold whole yet. `details`:
+ * `siteDays`, `synced`, `missingCount`, `missing` (a few `{siteCode, day}`); nothing was presented as
+ * whole. Backfill the range (or ask for a partial answer) and try again.
+ */
+export class RangeNotSyncedError extends WashOpsError {
+  static override readonly code: string = 'RANGE_NOT_SYNCED';
+  static override readonly errorName: string = 'RangeNotSyncedError';
+}
+
 /** A POS user id, email, phone or username is already in use on the tenant. */
 export class DuplicateError extends WashOpsError {
   static override readonly code: string = 'DUPLICATE_ERROR';
@@ -208,6 +218,7 @@ export const errorClasses = {
   BULK_FILE_ERROR: BulkFileError,
   BULK_CHECK_FAILED: BulkCheckFailedError,
   RUN_IN_PROGRESS: RunInProgressError,
+  RANGE_NOT_SYNCED: RangeNotSyncedError,
   DUPLICATE_ERROR: DuplicateError,
   AUTHENTICATION_ERROR: AuthenticationError,
   BACKOFFICE_SERVER_ERROR: BackofficeServerError,

@@ -11,6 +11,7 @@ export {
   InternalError,
   LookupError,
   NotFoundError,
+  RangeNotSyncedError,
   RateLimitError,
   RunInProgressError,
   ValidationError,

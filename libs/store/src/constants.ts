@@ -67,3 +67,6 @@ export interface BulkRowError {
 /** Where one site-day of the transactions warehouse stands (README, "Transactions warehouse"). */
 export const SYNC_UNIT_STATES = ['pending', 'running', 'done', 'failed'] as const;
 export type SyncUnitState = (typeof SYNC_UNIT_STATES)[number];
+
+export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from './reports/types.js';
+export type { MixCategory, ReportPeriod, StaffRole } from './reports/types.js';

@@ -24,6 +24,8 @@ export type { ExportLimits, ExportOutput, ExportProgress, ExportQueries, ExportR
 export { SYNC_UNIT_STATES } from './constants.js';
 export type { SyncUnitState } from './constants.js';
 export type * from './warehouse/types.js';
+export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from './constants.js';
+export type * from './reports/types.js';
 export type { RateBudgetUsage, SharedRateBudget, SharedRateBudgetConfig, SharedRatePermit } from './rate-budget-types.js';
 export { JOB_QUEUE_SCHEMA } from './jobs.js';
 export type { JobQueueOptions } from './jobs.js';

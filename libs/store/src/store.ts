@@ -10,6 +10,8 @@ import { sharedRateBudget } from './rate-budget.js';
 import { budgetStatements } from './rate-budget-sql.js';
 import type { SharedRateBudget, SharedRateBudgetConfig } from './rate-budget-types.js';
 import { warehouseQueries } from './warehouse/queries.js';
+import { reportQueries } from './reports/queries.js';
+import type { ReportQueries } from './reports/types.js';
 import type { WarehouseQueries } from './warehouse/types.js';
 import { guarded, toStoreError } from './failures.js';
 import { migrate, type MigrationResult } from './migrate.js';
@@ -51,6 +53,8 @@ export interface Store {
   readonly bulkRuns: BulkRunQueries;
   /** The transactions warehouse: site-days of transactions, the sync ledger, the sync's pause switch. */
   readonly warehouse: WarehouseQueries;
+  /** Reports over the warehouse, from rollups the sync keeps (README, "Reports"). */
+  readonly reports: ReportQueries;
   /** The Data API request budget of one API id, held here and shared by every process (README, "One rate budget"). */
   rateBudget(key: string, config: SharedRateBudgetConfig): SharedRateBudget;
   /** pg-boss on this database, started (embedded: through the socket server). Stop it before `close()`. */
@@ -112,6 +116,7 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     audit: guardedAudit(auditQueries(db), wrap),
     bulkRuns: wrap(bulkRunQueries(db)),
     warehouse: guardedWarehouse(warehouseQueries(db), wrap),
+    reports: wrap(reportQueries(db)),
     rateBudget: (key, config) => sharedRateBudget(wrap(budgetStatements(db)), key, config),
     openJobQueue: (options) => openJobQueueOn(connection, options),
     ping: ping.ping,
