@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,6 +23,9 @@ const LIMIT = 20;
 const WINDOW_MS = 15_000 * TIME_SCALE;
 const MIN_REQUESTS = 2_000;
 const ZONE = 'America/Chicago';
+/** `SYNC_BENCH_WORKERS=4` runs one case only; `SYNC_BENCH_LOG=<file>` keeps each run's request log (JSON) for study. */
+const WORKER_COUNTS = (process.env['SYNC_BENCH_WORKERS'] ?? '1,2,4').split(',').map(Number);
+const requestLogFile = process.env['SYNC_BENCH_LOG'];
 const fixture = fileURLToPath(new URL('../test/fixtures/sync-worker.ts', import.meta.url));
 const databaseUrl = process.env['WASHOPS_TEST_DATABASE_URL'];
 
@@ -52,7 +55,7 @@ async function freshDatabase(): Promise<Location> {
 }
 
 /** Site-days, busiest sites first, until their pages (two requests each) pass MIN_REQUESTS. */
-function pickSiteDays(sim: TransactionsSimulator): { keys: SiteDayKey[]; records: number } {
+function pickSiteDays(sim: TransactionsSimulator): { keys: SiteDayKey[]; records: number; minimumRequests: number } {
   const today = localDayOf(Math.floor(Date.now() / 1000), ZONE);
   const keys: SiteDayKey[] = [];
   let requests = 0;
@@ -72,7 +75,7 @@ function pickSiteDays(sim: TransactionsSimulator): { keys: SiteDayKey[]; records
       records += count;
     }
   }
-  return { keys, records };
+  return { keys, records, minimumRequests: requests };
 }
 
 function runWorker(args: Record<string, unknown>): Promise<{ code: number | null; peakRss: number; startRss: number }> {
@@ -92,6 +95,8 @@ interface RunResult {
   siteDays: number;
   records: number;
   requests: number;
+  /** Two per page (submit and one poll), each site-day's last page partly filled: no client can do with fewer. */
+  minimumRequests: number;
   spanMs: number;
   wallMs: number;
   throttled: number;
@@ -107,7 +112,7 @@ async function runBackfill(sim: TransactionsSimulator, workers: number): Promise
   try {
     store = await openStore('dataDir' in location ? { dataDir: location.dataDir } : { databaseUrl: location.databaseUrl, maxConnections: 4 });
     const sync = await openWarehouseSync({ store, dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE }, settings: { budgetCeiling: LIMIT } });
-    const { keys, records } = pickSiteDays(sim);
+    const { keys, records, minimumRequests } = pickSiteDays(sim);
     const days = keys.map((k) => k.day).sort();
     const siteCodes = [...new Set(keys.map((k) => k.siteCode))];
     // One backfill per day, each naming the sites picked for it.
@@ -119,6 +124,7 @@ async function runBackfill(sim: TransactionsSimulator, workers: number): Promise
     );
     const wallMs = performance.now() - started;
     const log = sim.control.requests();
+    if (requestLogFile) await writeFile(`${requestLogFile}.${workers}`, JSON.stringify(log));
     const times = log.map((r) => r.at);
     const status = await sync.status({ from: days[0] ?? '', to: days[days.length - 1] ?? '', siteCodes });
     await sync.close();
@@ -127,6 +133,7 @@ async function runBackfill(sim: TransactionsSimulator, workers: number): Promise
       siteDays: keys.length,
       records,
       requests: log.length,
+      minimumRequests,
       spanMs: Math.max(...times) - Math.min(...times),
       wallMs,
       throttled: log.filter((r) => r.status === 429).length,
@@ -146,7 +153,7 @@ export async function runSyncBench(): Promise<boolean> {
   const sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true });
   const runs: RunResult[] = [];
   try {
-    for (const workers of [1, 2, 4]) runs.push(await runBackfill(sim, workers));
+    for (const workers of WORKER_COUNTS) runs.push(await runBackfill(sim, workers));
   } finally {
     await sim.close();
   }
@@ -154,7 +161,7 @@ export async function runSyncBench(): Promise<boolean> {
     `\nWarehouse backfill, transactions simulator (time scale ${TIME_SCALE}: ${LIMIT} requests per ${WINDOW_MS} ms), ` +
       `${databaseUrl ? 'PostgreSQL' : 'embedded PGlite (data folder)'}, worker processes of 4 slots on one shared budget (ceiling ${LIMIT})\n`,
   );
-  const header = ['workers', 'site-days', 'records', 'requests', 'span ms', 'floor ms', 'span ÷ floor', '429s', 'req / 100 rec', 'worker RSS start → peak', 'exact'];
+  const header = ['workers', 'site-days', 'records', 'requests', 'span ms', 'floor ms', 'span ÷ floor', '429s', 'req / 100 rec', 'req ÷ minimum', 'worker RSS start → peak', 'exact'];
   const rows = runs.map((r) => [
     String(r.workers),
     String(r.siteDays),
@@ -165,12 +172,18 @@ export async function runSyncBench(): Promise<boolean> {
     `${(r.spanMs / floorMs(r.requests)).toFixed(3)}×`,
     String(r.throttled),
     ((r.requests / r.records) * 100).toFixed(3),
+    `${(r.requests / r.minimumRequests).toFixed(3)}× of ${r.minimumRequests}`,
     `${mb(r.startRss)} → ${mb(r.peakRss)}`,
     r.exact ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
   console.log('targets: span ÷ floor ≤ 1.05×, 0 × 429, ≤ 2.05 requests per 100 records; span = first to last request the simulator saw');
+  console.log(
+    'minimum: two requests per page of 100 (submit, one poll) with each site-day\'s last page partly filled; where that minimum\n' +
+      'itself is above 2.05 per 100 records (site-days of about 1,800), requests at the minimum are the best any client can do',
+  );
   for (const r of runs) console.log(`  ${r.workers} worker process(es): ${(r.wallMs / 1000).toFixed(1)} s from spawning to the last exit (process start-up included)`);
-  return runs.every((r) => r.exact && r.throttled === 0 && r.spanMs / floorMs(r.requests) <= 1.05 && (r.requests / r.records) * 100 <= 2.05);
+  const lean = (r: RunResult) => (r.requests / r.records) * 100 <= 2.05 || r.requests === r.minimumRequests;
+  return runs.every((r) => r.exact && r.throttled === 0 && r.spanMs / floorMs(r.requests) <= 1.05 && lean(r));
 }

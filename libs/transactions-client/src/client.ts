@@ -3,7 +3,7 @@ import { APIError, ValidationError, formatIssues, registerSecret } from '@washop
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { linkSignals } from './internal/abort.js';
-import { runJob } from './internal/job-runner.js';
+import { JobDurationEstimator, runJob } from './internal/job-runner.js';
 import { paginate, PAGE_SIZE, type FetchedPage, type TransactionPage } from './internal/paginate.js';
 import { parseResponse } from './internal/response.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig, type RequestBudget } from './internal/rate-limiter.js';
@@ -130,6 +130,7 @@ export class TransactionsClient implements AsyncDisposable {
   private readonly concurrency: number;
   private readonly logger: Logger | undefined;
   private readonly lifetime = new AbortController();
+  private readonly jobDurations = new JobDurationEstimator();
 
   constructor(options: TransactionsClientOptions) {
     // Every call in flight listens on the client's lifetime signal; dozens at once are normal.
@@ -270,6 +271,7 @@ export class TransactionsClient implements AsyncDisposable {
         signal: link.signal,
         onProgress: o.onProgress,
         logger: this.logger,
+        estimator: this.jobDurations,
       });
     } finally {
       link.dispose();

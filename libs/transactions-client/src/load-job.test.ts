@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobItem, json, type RecordedRequest } from '../test/support/fake-fetch.js';
 import { fakeClient, rejectionOf } from '../test/support/fake-client.js';
 import type { TransactionsClientOptions } from './client.js';
+import type { RequestBudget } from './internal/rate-limiter.js';
 import type { LoadJobProgress } from './params.js';
 
 interface FakeJobServerOptions {
@@ -117,6 +118,45 @@ describe('loadJob', () => {
     for (const polls of pollsPerPage.slice(1)) expect(polls).toBeLessThanOrEqual(2);
     expect(pollsPerPage.slice(1).filter((polls) => polls === 1).length).toBeGreaterThanOrEqual(3);
     expect(fake.calls).toHaveLength(6 + pollsPerPage.reduce((a, b) => a + b, 0));
+  });
+
+  it('remembers the job length across loadJob calls: the next job polls even its first page about once', async () => {
+    const server = fakeJobServer({ records: 300, durationMs: () => 70 });
+    const { client } = setup(server);
+    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    const firstJobPages = server.jobs.size;
+    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    const secondJob = [...server.jobs.values()].slice(firstJobPages);
+    expect(secondJob).toHaveLength(3);
+    // Polled at once, its first page would be polled three or more times (at 0, 30, 60 and 90 ms).
+    expect(secondJob[0]?.polls.length).toBeLessThanOrEqual(2);
+    expect(secondJob.filter((job) => job.polls.length === 1).length).toBeGreaterThanOrEqual(2);
+    // Another client starts knowing nothing: its first page is polled at once.
+    const fresh = fakeJobServer({ records: 100, durationMs: () => 70 });
+    await setup(fresh).client.loadJob({ ...day, pollIntervalMs: 30 });
+    expect([...fresh.jobs.values()][0]?.polls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('does not learn a job length from polls a busy budget held back: once the budget is free, polls go out soon', async () => {
+    const server = fakeJobServer({ records: 200, durationMs: () => 20 });
+    let holdMs = 200;
+    const budget: RequestBudget = {
+      windowMs: 1000,
+      acquire: async () => {
+        if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+        return { settle: () => undefined };
+      },
+      pauseFor: () => undefined,
+      nextFreeInMs: () => 0,
+    };
+    const { client } = setup(server, { rateLimit: budget });
+    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    const seen = server.jobs.size;
+    holdMs = 0;
+    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    const [firstPage] = [...server.jobs.values()].slice(seen);
+    // Learning "done 200 ms after the submit" from the held-back polls would wait about 200 ms here.
+    expect((firstPage?.polls[0] ?? Infinity) - (firstPage?.createdAt ?? 0)).toBeLessThan(100);
   });
 
   it('starts the other pages as soon as the load-job answer carries `total`', async () => {

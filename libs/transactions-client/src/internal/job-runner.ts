@@ -16,13 +16,15 @@ export interface JobRunOptions {
   signal: AbortSignal | undefined;
   onProgress: ((progress: { pagesDone: number; pagesTotal: number | null; records: number }) => void) | undefined;
   logger: Logger | undefined;
+  /** The client's: what one job taught carries over to the next, so even a job's first page is polled about once. */
+  estimator: JobDurationEstimator;
 }
 
 /**
  * Learns how long a job takes, so later pages are first polled when they are likely done: one poll
  * per page instead of a poll every interval. Uses recent pages only, so it follows drift.
  */
-class JobDurationEstimator {
+export class JobDurationEstimator {
   private readonly doneBy: number[] = [];
   private readonly notDoneAt: number[] = [];
 
@@ -31,9 +33,13 @@ class JobDurationEstimator {
     push(this.notDoneAt, elapsedMs);
   }
 
-  /** A poll `elapsedMs` after the submit found the job done. */
-  done(elapsedMs: number): void {
-    push(this.doneBy, elapsedMs);
+  /**
+   * A poll `elapsedMs` after the submit found the job done. Only a poll sent about when it was due
+   * teaches the length: one held back by a busy request budget was done long before it was sent, and
+   * learning from it would delay every later first poll, which costs most when the budget is idle.
+   */
+  done(elapsedMs: number, lateByMs: number): void {
+    if (lateByMs <= Math.max(ON_TIME_TOLERANCE_MS, elapsedMs / 10)) push(this.doneBy, elapsedMs);
   }
 
   /** How long after a submit to poll first; 0 (at once) until a job has been seen finishing. */
@@ -44,6 +50,9 @@ class JobDurationEstimator {
     return Math.max(optimistic, floor);
   }
 }
+
+/** How late a poll may go out and still count as sent when due (timers and the event loop are not exact). */
+const ON_TIME_TOLERANCE_MS = 25;
 
 function push(list: number[], value: number): void {
   list.push(value);
@@ -58,7 +67,7 @@ function push(list: number[], value: number): void {
  */
 export async function runJob(transport: Transport, criteria: JobCriteria, options: JobRunOptions): Promise<TransactionJobItem[]> {
   const run = linkSignals(options.signal);
-  const estimator = new JobDurationEstimator();
+  const estimator = options.estimator;
   const slots = new Semaphore(options.concurrency);
   const results = new Map<number, TransactionJobItem[]>();
   const inFlight: Array<Promise<void>> = [];
@@ -147,7 +156,8 @@ async function runOnePage(
   for (;;) {
     const due =
       lastPollAt === undefined ? job.sentAt + estimator.firstPollDelayMs() : lastPollAt + options.pollIntervalMs;
-    await sleepUntil(Math.min(due, deadline), signal);
+    const pollDue = Math.min(due, deadline);
+    await sleepUntil(pollDue, signal);
     let result: PollResult;
     try {
       result = await pollJob(transport, job.hash, signal);
@@ -165,7 +175,7 @@ async function runOnePage(
     const elapsed = result.sentAt - job.sentAt;
     if (result.total !== null) onTotal?.(result.total);
     if (result.status === 'pass') {
-      estimator.done(elapsed);
+      estimator.done(elapsed, result.sentAt - Math.max(pollDue, job.sentAt));
       return parseJobItems(result.items, page);
     }
     if (result.status === 'fail') {
