@@ -69,7 +69,7 @@ export function addSyncCommand(parent: Command, io: CliIo, setExit: (code: numbe
   withConnection(
     sync
       .command('worker')
-      .description('work the queue until Ctrl-C or SIGTERM (the site-days in hand finish first), one line per site-day on stderr; run as many as you like')
+      .description('work the queue until Ctrl-C or SIGTERM (the site-days in hand go back to the queue), one line per site-day on stderr; run as many as you like')
       .addOption(new Option('--concurrency <n>', 'site-days at once in this process, 1 to 16 (default 4)').argParser(concurrency))
       .option('--no-schedule', 'do not run the nightly sync from this process'),
   ).action(async (options: SyncConnectionOptions & { concurrency?: number; schedule: boolean }) => setExit(await runWorker(io, options)));

@@ -92,16 +92,17 @@ async function queryOf(io: CliIo, range: SyncRange, demo: boolean): Promise<Sync
 function unitLine(event: SyncUnitEvent): string {
   const where = `${terminalSafe(event.siteCode)} ${event.day}`;
   if (event.kind === 'done') return `${where}: done, ${event.records} records\n`;
+  if (event.kind === 'released') return `${where}: handed back unfinished (queued again)\n`;
   return `${where}: failed (${event.code}: ${terminalSafe(event.message.split('\n')[0] ?? '')})${event.willRetry ? ', will retry' : ''}\n`;
 }
 
-/** `washops sync worker`: works the queue until Ctrl-C or SIGTERM, then finishes the site-days in hand. */
+/** `washops sync worker`: works the queue until Ctrl-C or SIGTERM, then hands back the site-days in hand (queued again). */
 export async function runWorker(io: CliIo, options: SyncConnectionOptions & { concurrency?: number; schedule: boolean }): Promise<number> {
   let stopWorker: () => Promise<void> = async () => {};
   const graceful = {
     interruptedMessage: 'Interrupted with site-days in hand: they go back to the queue once their claim lapses, and are synced again whole.',
     onStopRequested: () => {
-      io.stderr.write('\nStopping: the site-days in hand finish first (Ctrl-C again to quit at once).\n');
+      io.stderr.write('\nStopping: the site-days in hand go back to the queue, to be synced again whole (Ctrl-C again to quit at once).\n');
       void stopWorker();
     },
   };
@@ -168,7 +169,7 @@ export async function runBackfill(io: CliIo, range: SyncRange, options: SyncConn
   let status: number = SYNC_EXIT.ok;
   const graceful = {
     interruptedMessage: 'Interrupted. The queued site-days stay queued: any `washops sync worker` (or the portal) takes them.',
-    onStopRequested: () => void io.stderr.write('\nStopping: the site-days in hand finish first (Ctrl-C again to quit at once).\n'),
+    onStopRequested: () => void io.stderr.write('\nStopping: the site-days in hand go back to the queue, to be synced again whole (Ctrl-C again to quit at once).\n'),
   };
   await withSync(
     io,

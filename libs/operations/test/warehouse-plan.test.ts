@@ -1,10 +1,12 @@
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
-import { DateRangeError, ValidationError } from '@washops/shared-errors';
+import { APIError, APITimeoutError, DateRangeError, RateLimitError, ValidationError } from '@washops/shared-errors';
+import { StoreUnavailableError } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastFourDigits, toWarehouseTransaction } from '../src/warehouse/mapping.js';
 import { allowedDays, daysBetween, localDayOf, planSiteDays, siteDayWindows, zoneOrUtc } from '../src/warehouse/plan.js';
 import { fetchSiteDay, toWarehouseSites } from '../src/warehouse/site-day.js';
+import { isTransient } from '../src/warehouse/worker.js';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
@@ -107,10 +109,12 @@ describe('mapping job records', () => {
     expect(site?.timeZone).toBe('America/Chicago');
     const day = localDayOf(Math.floor(Date.now() / 1000) - 3 * 86_400, 'America/Chicago');
     const key = { siteCode: 'BERWYN', day };
-    const rows = await fetchSiteDay(key, 'America/Chicago', { client, pollIntervalMs: 20, jobTimeoutMs: 30_000 });
+    const { transactions: rows, vendorTotal } = await fetchSiteDay(key, 'America/Chicago', { client, pollIntervalMs: 20, jobTimeoutMs: 30_000 });
     const [window] = siteDayWindows(day, 'America/Chicago');
     const expected = sim.control.summary({ siteCode: 'BERWYN', startMs: (window?.startSeconds ?? 0) * 1000, endMs: (window?.endSeconds ?? 0) * 1000 });
     expect(rows.length).toBe(expected.count);
+    // Realism may leave `total` out of an answer (as the live API does at times); when sent, it counts the day.
+    expect(vendorTotal === null || vendorTotal === expected.count).toBe(true);
     expect(rows.reduce((sum, r) => sum + r.totalCents, 0)).toBe(expected.totalCents);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     for (const row of rows) {
@@ -125,6 +129,48 @@ describe('mapping job records', () => {
     expect(rows.some((r) => r.discounts.length > 0 && r.discounts.every((d) => Number.isInteger(d.amountCents)))).toBe(true);
   });
 
+  it("a job that hands back fewer records than its own total is an APIError worth a retry, and nothing is returned as whole", async () => {
+    // The simulator's answers, with the last page of each job cut short on the way.
+    const shortening: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (!url.pathname.endsWith('/get-job-data')) return response;
+      const body = (await response.json()) as { data: { status: string; data: unknown[]; offset: number | null; total: number | null } };
+      const { data } = body;
+      if (data.status === 'pass' && data.total !== null && data.offset === Math.ceil(data.total / 100)) data.data = data.data.slice(1);
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    // Without realism every answer carries `total` (realism leaves it out of some, as the live API does).
+    const plain = await startTransactionsSimulator({ timeScale: 0.01 });
+    const cutting = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: plain.url, rateLimit: { requests: 20, windowMs: 150 }, fetch: shortening });
+    try {
+      const day = localDayOf(Math.floor(Date.now() / 1000) - 4 * 86_400, 'America/Chicago');
+      const failure = await fetchSiteDay({ siteCode: 'BERWYN', day }, 'America/Chicago', { client: cutting, pollIntervalMs: 20, jobTimeoutMs: 30_000 }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(APIError);
+      expect((failure as APIError).message).toMatch(/gave \d+ of the \d+ records it counted/);
+      expect(isTransient(failure)).toBe(true);
+    } finally {
+      await cutting.close();
+      await plain.close();
+    }
+  });
+
+  it('a record with an unreadable completeDate is an APIError a retry would not fix', async () => {
+    const [item] = await client.loadJob({ site: 'BERWYN', startDate: Math.floor(Date.now() / 1000) - 86_400 * 2, endDate: Math.floor(Date.now() / 1000) - 86_400, pollIntervalMs: 20 });
+    expect(item).toBeDefined();
+    let unreadable: unknown;
+    try {
+      toWarehouseTransaction({ ...item!, completeDate: 'not a date' }, { siteCode: 'BERWYN', day: '2026-11-01' }, 'America/Chicago');
+    } catch (error) {
+      unreadable = error;
+    }
+    expect(unreadable).toBeInstanceOf(APIError);
+    expect(isTransient(unreadable)).toBe(false);
+  });
+
   it('maps a record with the v2 fields as given and a card number longer than four digits to its last four', async () => {
     const [item] = await client.loadJob({ site: 'BERWYN', startDate: Math.floor(Date.now() / 1000) - 86_400 * 2, endDate: Math.floor(Date.now() / 1000) - 86_400, pollIntervalMs: 20 });
     expect(item).toBeDefined();
@@ -133,5 +179,17 @@ describe('mapping job records', () => {
     const row = toWarehouseTransaction(withV2, { siteCode: 'BERWYN', day: '2026-01-01' }, 'America/Chicago');
     expect(row).toMatchObject({ isRecurringPlanSale: true, isRecurringPlanRedemption: false, transactionStatus: 'Completed', totalCents: 1235 });
     expect(row.tenders[0]?.cardLastFour).toBe('2222');
+  });
+});
+
+describe('which failures a site-day retries', () => {
+  it('retries network, server, time-out and failed-job errors and a busy or lost database; not a record that does not fit', () => {
+    expect(isTransient(new APIError('Batch job failed', { details: { status: 'fail' } }))).toBe(true);
+    expect(isTransient(new APIError('Could not reach the Data API', { status: 503 }))).toBe(true);
+    expect(isTransient(new APITimeoutError('slow'))).toBe(true);
+    expect(isTransient(new RateLimitError('429'))).toBe(true);
+    expect(isTransient(new StoreUnavailableError('gone'))).toBe(true);
+    expect(isTransient(new APIError('unexpected response', { details: { issues: [{ path: 'data.0.id', message: 'Required' }] } }))).toBe(false);
+    expect(isTransient(new ValidationError('bad'))).toBe(false);
   });
 });

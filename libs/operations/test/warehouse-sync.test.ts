@@ -66,6 +66,9 @@ for (const backend of warehouseBackends) {
       const keys = status.units.map((u) => ({ siteCode: u.siteCode, day: u.day }));
       expect(await storedSummaries(store, keys)).toEqual(expectedSummaries(sim, keys));
       expect(status.counts.records).toBe(expectedSummaries(sim, keys).reduce((sum, s) => sum + s.count, 0));
+      // The ledger keeps the vendor's own count beside what was stored (null where an answer left it out).
+      for (const unit of status.units) expect(unit.vendorTotal === null || unit.vendorTotal === unit.records).toBe(true);
+      expect(status.units.some((unit) => unit.vendorTotal !== null)).toBe(true);
       const sites = await store.warehouse.listSites();
       expect(sites.find((s) => s.siteCode === 'BERWYN')).toMatchObject({ timeZone: ZONE });
     });
@@ -134,6 +137,30 @@ for (const backend of warehouseBackends) {
       const [retried] = (await sync.status({ from: day, to: day, siteCodes: ['ECOM'] })).units;
       expect(retried).toMatchObject({ state: 'done', error: null, errorCode: null });
       expect(await storedSummaries(store, [{ siteCode: 'ECOM', day }])).toEqual(expectedSummaries(sim, [{ siteCode: 'ECOM', day }]));
+    });
+
+    it('stopped while it holds a site-day, a worker hands it back at once: pending and queued again, then synced whole', async () => {
+      const day = addDays(today, -9);
+      const fault = sim.control.inject({ endpoint: 'loadJob', kind: 'jobNeverFinishes' });
+      await sync.backfill({ from: day, to: day, siteCodes: ['DKSN'] }, ACTOR);
+      const events: SyncUnitEvent[] = [];
+      const worker = await sync.startWorker({ schedule: false, onUnit: (e) => events.push(e) });
+      await waitFor(async () => (await sync.status({ from: day, to: day, siteCodes: ['DKSN'] })).counts.running === 1, 30_000, 'the unit in hand');
+      const stopping = performance.now();
+      await worker.stop();
+      // The job's page would keep polling until its time-out (minutes at this scale) without the hand-back.
+      expect(performance.now() - stopping).toBeLessThan(5_000);
+      expect(events).toEqual([{ kind: 'released', siteCode: 'DKSN', day }]);
+      const released = await sync.status({ from: day, to: day, siteCodes: ['DKSN'] });
+      expect(released.counts).toMatchObject({ pending: 1, running: 0, failed: 0 });
+      expect(released.queue.queued).toBe(1);
+
+      fault.remove();
+      sim.control.reset();
+      await runUntilIdle();
+      const keys = [{ siteCode: 'DKSN', day }];
+      expect((await sync.status({ from: day, to: day, siteCodes: ['DKSN'] })).counts).toMatchObject({ done: 1 });
+      expect(await storedSummaries(store, keys)).toEqual(expectedSummaries(sim, keys));
     });
 
     it('the 25-hour fall-back day is fetched as two load-job windows and holds the whole day', async () => {

@@ -22,13 +22,16 @@ function* chain(error: unknown, depth = 0): Generator<ErrorLike> {
 
 /**
  * A short description when `error` means the database could not be reached or dropped the
- * connection (network codes, SQLSTATE classes 08 and 57P0x), otherwise undefined.
+ * connection (network codes, SQLSTATE classes 08 and 57P0x), or rolled the transaction back to let
+ * another through (40001, 40P01): all worth a retry. Otherwise undefined.
  */
 export function connectionFailure(error: unknown): string | undefined {
   for (const item of chain(error)) {
     const code = typeof item.code === 'string' ? item.code : '';
     const message = typeof item.message === 'string' ? item.message.split('\n')[0] : '';
     if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return message || code;
+    // A serialization failure or a deadlock: the database chose this transaction to give way; it holds nothing, so a retry is safe.
+    if (code === '40001' || code === '40P01') return code === '40001' ? 'a conflicting change came first' : 'a deadlock was broken';
     if (message && CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return message;
   }
   return undefined;

@@ -89,7 +89,7 @@ describe('loadJob', () => {
       [1, 2, 3].map((page) => ({ startDate: '1768435200', endDate: '1768521599', site: 'MAIN', limit: '100', offset: String(page) })),
     );
     expect(submits.every((c) => c.method === 'POST')).toBe(true);
-    expect(progress.at(-1)).toEqual({ pagesDone: 3, pagesTotal: 3, records: 250 });
+    expect(progress.at(-1)).toEqual({ pagesDone: 3, pagesTotal: 3, records: 250, total: 250 });
     expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3]);
     expect(progress.every((p) => p.pagesTotal === 3)).toBe(true);
   });
@@ -210,7 +210,7 @@ describe('loadJob', () => {
     const progress: LoadJobProgress[] = [];
     expect(await client.loadJob({ ...day, onProgress: (p) => progress.push(p) })).toEqual([]);
     expect(fake.calls).toHaveLength(2);
-    expect(progress.at(-1)).toEqual({ pagesDone: 1, pagesTotal: 1, records: 0 });
+    expect(progress.at(-1)).toEqual({ pagesDone: 1, pagesTotal: 1, records: 0, total: null });
   });
 
   it('without any total, follows full pages one at a time until a short one', async () => {

@@ -73,6 +73,8 @@ export interface LoadJobProgress {
   /** Known once the first page has answered; `null` while unknown (or when the API sends no total). */
   pagesTotal: number | null;
   records: number;
+  /** The vendor's `total` for the whole range, as its first page gave it; `null` while unknown or when it sends none. */
+  total: number | null;
 }
 
 /** Options of `loadJob`: `site` is required even when the client has a site code; at most 24 hours. */

@@ -102,7 +102,7 @@ describe('every operation over HTTP', () => {
     expect(serverRequests('/transaction/load-job').map((r) => r.query['offset']).sort((a, b) => Number(a) - Number(b))).toEqual(
       Array.from({ length: pages }, (_, i) => String(i + 1)),
     );
-    expect(progress.at(-1)).toEqual({ pagesDone: pages, pagesTotal: pages, records: records.length });
+    expect(progress.at(-1)).toEqual({ pagesDone: pages, pagesTotal: pages, records: records.length, total: records.length });
     expect(records[0]).toHaveProperty('isRecurringPlanSale', null); // the live job payload omits the v2 fields
   });
 });

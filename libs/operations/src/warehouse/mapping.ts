@@ -13,7 +13,9 @@ export function lastFourDigits(value: string | null): string | null {
 export function toWarehouseTransaction(item: TransactionJobItem, key: SiteDayKey, timeZone: string): WarehouseTransaction {
   const completedAt = new Date(item.completeDate);
   if (Number.isNaN(completedAt.getTime())) {
-    throw new APIError(`Transaction ${item.id} has an unreadable completeDate`, { details: { transactionId: item.id } });
+    throw new APIError(`Transaction ${item.id} has an unreadable completeDate`, {
+      details: { transactionId: item.id, issues: [{ path: 'completeDate', message: 'not a date' }] },
+    });
   }
   return {
     id: item.id,

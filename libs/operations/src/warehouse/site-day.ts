@@ -1,5 +1,5 @@
 import type { Store, SiteDayKey, WarehouseSite, WarehouseTransaction } from '@washops/store';
-import { ValidationError } from '@washops/shared-errors';
+import { APIError, ValidationError } from '@washops/shared-errors';
 import type { DataApiSite, TransactionsClient } from '@washops/transactions-client';
 import { toWarehouseTransaction } from './mapping.js';
 import { siteDayWindows, zoneOrUtc } from './plan.js';
@@ -45,19 +45,38 @@ export interface SiteDayFetch {
   signal?: AbortSignal;
 }
 
-/** Fetches one site-day (one load-job per window, two on a 25-hour day) and maps it for the warehouse. */
-export async function fetchSiteDay(key: SiteDayKey, timeZone: string, options: SiteDayFetch): Promise<WarehouseTransaction[]> {
+/** A site-day as fetched: its records, and the vendor's `total` (summed over its windows; `null` when a window sent none). */
+export interface FetchedSiteDay {
+  transactions: WarehouseTransaction[];
+  vendorTotal: number | null;
+}
+
+/**
+ * Fetches one site-day (one load-job per window, two on a 25-hour day) and maps it for the warehouse.
+ * A job that hands back fewer records than its own `total` is an `APIError` (worth a retry): a short
+ * site-day is never stored as whole.
+ */
+export async function fetchSiteDay(key: SiteDayKey, timeZone: string, options: SiteDayFetch): Promise<FetchedSiteDay> {
   const byId = new Map<string, WarehouseTransaction>();
+  let vendorTotal: number | null = 0;
   for (const window of siteDayWindows(key.day, timeZone)) {
+    let total: number | null = null;
     const items = await options.client.loadJob({
       site: key.siteCode,
       startDate: window.startSeconds,
       endDate: window.endSeconds,
       pollIntervalMs: options.pollIntervalMs,
       timeoutMs: options.jobTimeoutMs,
+      onProgress: (progress) => (total = progress.total),
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    if (total !== null && items.length < total) {
+      throw new APIError(`The Data API's job for ${key.siteCode} on ${key.day} gave ${items.length} of the ${total} records it counted`, {
+        details: { siteCode: key.siteCode, day: key.day, records: items.length, total },
+      });
+    }
+    vendorTotal = total === null || vendorTotal === null ? null : vendorTotal + total;
     for (const item of items) byId.set(item.id, toWarehouseTransaction(item, key, timeZone));
   }
-  return [...byId.values()];
+  return { transactions: [...byId.values()], vendorTotal };
 }

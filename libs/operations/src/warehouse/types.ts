@@ -83,7 +83,9 @@ export interface SyncStatus {
 /** What a worker reports after each site-day. */
 export type SyncUnitEvent =
   | ({ kind: 'done'; records: number } & SiteDayKey)
-  | ({ kind: 'failed'; code: string; message: string; willRetry: boolean } & SiteDayKey);
+  | ({ kind: 'failed'; code: string; message: string; willRetry: boolean } & SiteDayKey)
+  /** The worker stopped while it held the site-day: back to `pending`, queued again, its stored rows untouched. */
+  | ({ kind: 'released' } & SiteDayKey);
 
 export interface SyncWorkerOptions {
   /** Site-days at once in this process (default `settings.workerConcurrency`). */
@@ -99,7 +101,7 @@ export interface SyncWorkerOptions {
 export interface SyncWorker {
   /** Resolves when the worker has stopped (after `stop()`, the signal, or idle with `exitWhenIdle`). */
   readonly done: Promise<void>;
-  /** Finishes the site-days in hand, takes no more. */
+  /** Takes no more site-days and hands back those in hand at once (`released`: pending again, queued again). */
   stop(): Promise<void>;
 }
 

@@ -34,9 +34,13 @@ export interface WorkerContext {
   runNightly: () => Promise<unknown>;
 }
 
-/** Network, server, time-out and failed-job errors, and a database gone for a moment: worth another try later. */
-function isTransient(error: unknown): boolean {
-  return error instanceof APIError || error instanceof StoreUnavailableError;
+/**
+ * Network, server, time-out and failed-job errors, and a database gone or busy for a moment: worth another
+ * try later. Not a record that does not fit the model (`details.issues`): the vendor would send it again.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
+  return error instanceof APIError && !Array.isArray(error.details['issues']);
 }
 
 type SiteDayJob = PgBoss.JobWithMetadata<SiteDayJobData>;
@@ -85,7 +89,7 @@ export async function startSyncWorker(ctx: WorkerContext, options: SyncWorkerOpt
       }
       busy++;
       try {
-        const outcome = await workUnit(ctx, job, report);
+        const outcome = await workUnit(ctx, job, report, stopping.signal);
         await settleJob(() => (outcome.retry ? boss.fail(SITE_DAY_QUEUE, job.id, { message: outcome.retry }) : boss.complete(SITE_DAY_QUEUE, job.id)));
       } catch (error) {
         warn(error, 'warehouse sync: a site-day job could not be settled; it comes back when it expires');
@@ -194,8 +198,12 @@ async function claim(ctx: WorkerContext, job: SiteDayJob, key: SiteDayKey): Prom
   return warehouse.claimUnit(key);
 }
 
-/** `retry`: a transient failure's message, for pg-boss to try the job again later; otherwise the job is complete. */
-async function workUnit(ctx: WorkerContext, job: SiteDayJob, report: (event: SyncUnitEvent) => void): Promise<{ retry?: string }> {
+/**
+ * `retry`: a transient failure's message, for pg-boss to try the job again later; otherwise the job is
+ * complete. A worker told to stop abandons the site-day in hand at once: it goes back to `pending` under
+ * a new job, its previous rows untouched, so a stop never waits for a long unit.
+ */
+async function workUnit(ctx: WorkerContext, job: SiteDayJob, report: (event: SyncUnitEvent) => void, stopping: AbortSignal): Promise<{ retry?: string }> {
   const { store, logger } = ctx;
   const key: SiteDayKey = { siteCode: job.data.siteCode, day: job.data.day };
   if ((await store.warehouse.control()).paused) {
@@ -206,20 +214,27 @@ async function workUnit(ctx: WorkerContext, job: SiteDayJob, report: (event: Syn
   if (!(await claim(ctx, job, key))) return {};
   // Give up before pg-boss would take the job as abandoned, so a slow unit is never synced twice at once.
   const expireMs = siteDayJobOptions(ctx.timing).expireInSeconds * 1000;
-  const signal = AbortSignal.timeout(Math.max(1000, expireMs - Math.min(5000, expireMs / 10)));
+  const expiry = AbortSignal.timeout(Math.max(1000, expireMs - Math.min(5000, expireMs / 10)));
+  const signal = AbortSignal.any([expiry, stopping]);
   try {
     const timeZone = await ctx.sites.zoneOf(key.siteCode);
-    const transactions = await fetchSiteDay(key, timeZone, {
+    const { transactions, vendorTotal } = await fetchSiteDay(key, timeZone, {
       client: ctx.client,
       pollIntervalMs: ctx.pollIntervalMs,
       jobTimeoutMs: ctx.jobTimeoutMs,
       signal,
     });
-    const { records } = await store.warehouse.replaceSiteDay({ ...key, timeZone, vendorTotal: null, transactions });
+    const { records } = await store.warehouse.replaceSiteDay({ ...key, timeZone, vendorTotal, transactions });
     report({ kind: 'done', ...key, records });
     return {};
   } catch (caught) {
-    const error = signal.aborted && !isWashOpsError(caught) ? new APITimeoutError(`The site-day took longer than ${expireMs} ms`) : caught;
+    if (stopping.aborted && !expiry.aborted) {
+      await store.warehouse.releaseUnits([key]);
+      await sendUnits(ctx.boss, [key], ctx.timing);
+      report({ kind: 'released', ...key });
+      return {};
+    }
+    const error = expiry.aborted && !isWashOpsError(caught) ? new APITimeoutError(`The site-day took longer than ${expireMs} ms`) : caught;
     const publicError = toPublicError(error);
     const transient = isTransient(error);
     const willRetry = transient && job.retryCount < job.retryLimit;

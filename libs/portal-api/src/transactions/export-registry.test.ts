@@ -59,7 +59,7 @@ function hangingClient() {
       new Promise((_resolve, reject) => {
         const signal = options.signal as AbortSignal;
         signals.push(signal);
-        options.onProgress?.({ pagesDone: 1, pagesTotal: 4, records: 100 });
+        options.onProgress?.({ pagesDone: 1, pagesTotal: 4, records: 100, total: 400 });
         signal.addEventListener('abort', () => reject(signal.reason));
       }),
   };
@@ -171,7 +171,7 @@ describe('exports kept in the store', () => {
           const signal = options.signal as AbortSignal;
           signals.push(signal);
           let pagesDone = 0;
-          const page = setInterval(() => options.onProgress?.({ pagesDone: ++pagesDone, pagesTotal: 1000, records: pagesDone * 100 }), 30);
+          const page = setInterval(() => options.onProgress?.({ pagesDone: ++pagesDone, pagesTotal: 1000, records: pagesDone * 100, total: 100_000 }), 30);
           signal.addEventListener('abort', () => {
             clearInterval(page);
             reject(signal.reason);

@@ -2,6 +2,7 @@ import { APIError, APITimeoutError, NotFoundError } from '@washops/shared-errors
 import { throwIfAborted, type Logger } from '@washops/client-core';
 import { linkSignals, sleepUntil } from './abort.js';
 import type { TransactionJobItem } from '../models.js';
+import type { LoadJobProgress } from '../params.js';
 import { parseJobItems, pollJob, submitJobPage, type JobCriteria, type PollResult } from './jobs.js';
 import { callHook } from './logger.js';
 import { PAGE_SIZE } from './paginate.js';
@@ -14,7 +15,7 @@ export interface JobRunOptions {
   timeoutMs: number;
   concurrency: number;
   signal: AbortSignal | undefined;
-  onProgress: ((progress: { pagesDone: number; pagesTotal: number | null; records: number }) => void) | undefined;
+  onProgress: ((progress: LoadJobProgress) => void) | undefined;
   logger: Logger | undefined;
   /** The client's: what one job taught carries over to the next, so even a job's first page is polled about once. */
   estimator: JobDurationEstimator;
@@ -73,9 +74,10 @@ export async function runJob(transport: Transport, criteria: JobCriteria, option
   const inFlight: Array<Promise<void>> = [];
   let failure: { error: unknown } | undefined;
   let pagesTotal: number | null = null;
+  let total: number | null = null;
   let records = 0;
 
-  const report = (): void => callHook(options.logger, 'loadJob onProgress', options.onProgress, { pagesDone: results.size, pagesTotal, records });
+  const report = (): void => callHook(options.logger, 'loadJob onProgress', options.onProgress, { pagesDone: results.size, pagesTotal, records, total });
   const start = async (page: number, onTotal?: (total: number | null) => void): Promise<{ done: Promise<void> }> => {
     await slots.acquire(run.signal);
     const pageDone = runOnePage(transport, criteria, page, options, estimator, run.signal, onTotal)
@@ -105,12 +107,13 @@ export async function runJob(transport: Transport, criteria: JobCriteria, option
     // The other pages may start as soon as any answer of the first page carries `total`.
     let resolveTotal!: (total: number | null) => void;
     const totalKnown = new Promise<number | null>((resolve) => (resolveTotal = resolve));
-    const onFirstTotal = (total: number | null): void => {
-      if (total !== null && lastPage === null) {
-        lastPage = Math.max(first, Math.ceil(total / PAGE_SIZE));
+    const onFirstTotal = (firstTotal: number | null): void => {
+      if (firstTotal !== null && lastPage === null) {
+        total = firstTotal;
+        lastPage = Math.max(first, Math.ceil(firstTotal / PAGE_SIZE));
         pagesTotal = lastPage - first + 1;
       }
-      resolveTotal(total);
+      resolveTotal(firstTotal);
     };
     const { done: firstDone } = await start(first, onFirstTotal);
     await Promise.race([totalKnown, firstDone.then(() => null, () => null)]);
