@@ -40,7 +40,7 @@ export class JobDurationEstimator {
    * learning from it would delay every later first poll, which costs most when the budget is idle.
    */
   done(elapsedMs: number, lateByMs: number): void {
-    if (lateByMs <= Math.max(ON_TIME_TOLERANCE_MS, elapsedMs / 10)) push(this.doneBy, elapsedMs);
+    if (lateByMs <= Math.max(ON_TIME_TOLERANCE_MS, elapsedMs / 4)) push(this.doneBy, elapsedMs);
   }
 
   /** How long after a submit to poll first; 0 (at once) until a job has been seen finishing. */
@@ -53,7 +53,7 @@ export class JobDurationEstimator {
 }
 
 /** How late a poll may go out and still count as sent when due (timers and the event loop are not exact). */
-const ON_TIME_TOLERANCE_MS = 25;
+const ON_TIME_TOLERANCE_MS = 50;
 
 function push(list: number[], value: number): void {
   list.push(value);
