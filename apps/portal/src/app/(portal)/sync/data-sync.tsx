@@ -11,7 +11,7 @@ import { useSession } from '../../../components/session';
 import { useTRPC } from '../../../trpc/client';
 import { localDay, progressOf, scheduleText, STATE_LOOK } from '../../../sync/view';
 import { SyncControls } from './sync-controls';
-import { SyncGrid, SyncLegend } from './sync-grid';
+import { FailedUnits, SyncGrid, SyncLegend } from './sync-grid';
 
 /** How often the page asks again while site-days are queued or syncing. */
 const REFRESH_WHILE_WORKING_MS = 1000;
@@ -132,6 +132,7 @@ export function DataSync() {
           ) : null}
           <SyncLegend />
           <SyncGrid status={status.data} />
+          <FailedUnits status={status.data} />
         </section>
       )}
     </>

@@ -61,3 +61,38 @@ export function SyncLegend() {
     </ul>
   );
 }
+
+/** Every failed site-day of the range with its error in words, so nobody has to hover a cell to read why. */
+export function FailedUnits({ status }: { status: SyncStatusView }) {
+  const failed = status.units.filter((unit) => unit.state === 'failed');
+  if (failed.length === 0) return null;
+  return (
+    <div className="table-wrap">
+      <table data-testid="failed-units">
+        <caption>
+          {failed.length === 1 ? 'One site-day failed' : `${failed.length} site-days failed`}: why, and how often it was tried
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Site</th>
+            <th scope="col">Day</th>
+            <th scope="col">Tries</th>
+            <th scope="col">Error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {failed.map((unit) => (
+            <tr key={`${unit.siteCode}|${unit.day}`}>
+              <th scope="row">{unit.siteCode}</th>
+              <td>{unit.day}</td>
+              <td>{unit.attempts}</td>
+              <td>
+                {unit.errorCode ? <code>{unit.errorCode}</code> : null} {unit.error ?? 'No message was recorded.'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
