@@ -45,7 +45,10 @@ describeEachBackend('warehouse sync ledger', (backend) => {
 
     expect(await w.claimUnit(key('S01', '2026-03-03'))).toBe(true);
     expect(await w.claimUnit(key('S01', '2026-03-03'))).toBe(false);
-    await exec(`update wh_sync_units set claimed_at = now() - interval '11 minutes' where day = '2026-03-03'`);
+    // A claim younger than a site-day job's 30-minute expiry is a live worker's, however slow.
+    await exec(`update wh_sync_units set claimed_at = now() - interval '31 minutes' where day = '2026-03-03'`);
+    expect(await w.claimUnit(key('S01', '2026-03-03'))).toBe(false);
+    await exec(`update wh_sync_units set claimed_at = now() - interval '41 minutes' where day = '2026-03-03'`);
     expect(await w.claimUnit(key('S01', '2026-03-03'))).toBe(true);
     expect((await w.units({ from: '2026-03-03', to: '2026-03-03' }))[0]).toMatchObject({ state: 'running', attempts: 2 });
   });

@@ -7,9 +7,11 @@ import type { SiteDayKey, SyncControl, SyncUnit, SyncUnitCounts, SyncUnitFilter 
 
 /**
  * A `running` unit whose claim is older than this is taken as abandoned (its worker died) and may be
- * claimed again. Far above one site-day's sync (a few pages, each at most a job's poll), far below a night.
+ * claimed again. Longer than the sync gives one site-day's job before pg-boss expires it (30 minutes:
+ * a worker gives up on the unit before then), so a slow unit's live claim is never taken over; a dead
+ * worker's units come back sooner through their expired jobs. Far below a night.
  */
-export const CLAIM_STALE_AFTER_MS = 10 * 60_000;
+export const CLAIM_STALE_AFTER_MS = 40 * 60_000;
 
 const units = warehouseSyncUnits;
 
