@@ -120,11 +120,14 @@ for (const backend of warehouseBackends) {
       const fault = sim.control.inject({ endpoint: 'loadJob', kind: 'jobFail' });
       await sync.backfill({ from: day, to: day, siteCodes: ['ECOM'] }, ACTOR);
       const events: SyncUnitEvent[] = [];
-      await runUntilIdle((e) => events.push(e));
+      const times: number[] = [];
+      await runUntilIdle((e) => events.push(e) && times.push(performance.now()));
       expect(events.map((e) => (e.kind === 'failed' ? [e.kind, e.code, e.willRetry] : [e.kind]))).toEqual([
         ['failed', 'API_ERROR', true],
         ['failed', 'API_ERROR', false],
       ]);
+      // Sooner, the API would hand back the same failed job (it keeps a criteria's job for 20 minutes).
+      expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(20 * 60_000 * TIME_SCALE);
       const [failed] = (await sync.status({ from: day, to: day, siteCodes: ['ECOM'] })).units;
       expect(failed).toMatchObject({ state: 'failed', errorCode: 'API_ERROR', error: 'Batch job failed', attempts: 2 });
       expect(JSON.stringify(failed)).not.toContain('demo-key');

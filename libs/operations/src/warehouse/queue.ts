@@ -18,7 +18,15 @@ const SENDS_AT_ONCE = 4;
 export interface SiteDayJobData {
   siteCode: string;
   day: string;
+  /** Tries an earlier job of this site-day already used (a failed batch job is tried again under a new job). */
+  triesUsed?: number;
 }
+
+/**
+ * The Data API answers the same criteria with the same job for 20 minutes (contract §4.4), a failed one
+ * too: a site-day whose batch job failed is tried again only after that, under a new job.
+ */
+export const JOB_CACHE_MS = 21 * 60_000;
 
 export interface QueueTiming {
   retryLimit: number;
@@ -49,13 +57,19 @@ export async function prepareQueues(boss: PgBoss, timing: QueueTiming): Promise<
 }
 
 /** Queues one job per site-day; a site-day that already has a queued job is not queued twice. Returns how many were queued. */
-export async function sendUnits(boss: PgBoss, keys: readonly SiteDayKey[], timing: QueueTiming, startAfterSeconds?: number): Promise<number> {
+export async function sendUnits(
+  boss: PgBoss,
+  keys: readonly SiteDayKey[],
+  timing: QueueTiming,
+  startAfterSeconds?: number,
+  triesUsed?: number,
+): Promise<number> {
   const options = { ...siteDayJobOptions(timing), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) };
   let queued = 0;
   for (let i = 0; i < keys.length; i += SENDS_AT_ONCE) {
     const ids = await Promise.all(
       keys.slice(i, i + SENDS_AT_ONCE).map((key) => {
-        const data: SiteDayJobData = { siteCode: key.siteCode, day: key.day };
+        const data: SiteDayJobData = { siteCode: key.siteCode, day: key.day, ...(triesUsed ? { triesUsed } : {}) };
         return boss.send(SITE_DAY_QUEUE, data, { ...options, singletonKey: unitKey(key) });
       }),
     );

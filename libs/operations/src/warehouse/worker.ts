@@ -2,7 +2,7 @@ import { safeLog, type Logger } from '@washops/client-core';
 import { APIError, APITimeoutError, isWashOpsError, toPublicError } from '@washops/shared-errors';
 import { StoreUnavailableError, type PgBoss, type SiteDayKey, type Store } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
-import { activeUnitKeys, NIGHTLY_QUEUE, queueSizes, sendUnits, siteDayJobOptions, SITE_DAY_QUEUE, unitKey, type QueueTiming, type SiteDayJobData } from './queue.js';
+import { activeUnitKeys, JOB_CACHE_MS, NIGHTLY_QUEUE, queueSizes, sendUnits, siteDayJobOptions, SITE_DAY_QUEUE, unitKey, type QueueTiming, type SiteDayJobData } from './queue.js';
 import { fetchSiteDay, type SiteDirectory } from './site-day.js';
 import type { SyncUnitEvent, SyncWorker, SyncWorkerOptions } from './types.js';
 
@@ -41,6 +41,11 @@ export interface WorkerContext {
 export function isTransient(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
   return error instanceof APIError && !Array.isArray(error.details['issues']);
+}
+
+/** The Data API ran the batch job and it ended `fail`. */
+function isFailedBatchJob(error: unknown): boolean {
+  return error instanceof APIError && error.details['status'] === 'fail';
 }
 
 type SiteDayJob = PgBoss.JobWithMetadata<SiteDayJobData>;
@@ -236,11 +241,16 @@ async function workUnit(ctx: WorkerContext, job: SiteDayJob, report: (event: Syn
     }
     const error = expiry.aborted && !isWashOpsError(caught) ? new APITimeoutError(`The site-day took longer than ${expireMs} ms`) : caught;
     const publicError = toPublicError(error);
-    const transient = isTransient(error);
-    const willRetry = transient && job.retryCount < job.retryLimit;
+    const triesUsed = (job.data.triesUsed ?? 0) + job.retryCount;
+    const willRetry = isTransient(error) && triesUsed < job.retryLimit;
     await store.warehouse.failUnit(key, { code: publicError.code, message: publicError.message });
     safeLog(logger, 'warn', { siteCode: key.siteCode, day: key.day, error: publicError, willRetry }, 'warehouse sync: a site-day failed');
     report({ kind: 'failed', ...key, code: publicError.code, message: publicError.message, willRetry });
+    if (willRetry && isFailedBatchJob(error)) {
+      // Asked again sooner, the API would hand back the same failed job: a new job once its cache has lapsed.
+      await sendUnits(ctx.boss, [key], ctx.timing, Math.ceil((JOB_CACHE_MS * ctx.timing.timeScale) / 1000), triesUsed + 1);
+      return {};
+    }
     // A transient error goes back to pg-boss, which tries again later; any other stays failed until retried.
     return willRetry ? { retry: `${publicError.code}: ${publicError.message}` } : {};
   }
