@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
+import { writeRollups } from '../reports/rollup-rows.js';
 import { refreshRollups } from '../reports/rollups.js';
 import { ledgerQueries } from './ledger.js';
 import { readQueries } from './reads.js';
@@ -47,9 +48,11 @@ export function warehouseQueries(db: StoreDb): WarehouseQueries {
         await tx.select({ state: warehouseSyncUnits.state }).from(warehouseSyncUnits).where(key).for('update');
         await tx.delete(warehouseTransactions).where(and(eq(warehouseTransactions.siteCode, data.siteCode), eq(warehouseTransactions.day, data.day)));
         const movedFrom = await insertTransactions(tx, transactions);
-        // The report rollups follow the rows in the same transaction: this site-day and any a moved row left.
+        // The report rollups follow the rows in the same transaction: this site-day's from the rows in
+        // hand, any site-day a moved row left from what it still holds.
         const here = { siteCode: data.siteCode, day: data.day };
-        await refreshRollups(tx, [here, ...movedFrom.filter((k) => k.siteCode !== here.siteCode || k.day !== here.day)]);
+        await writeRollups(tx, here, transactions);
+        await refreshRollups(tx, movedFrom.filter((k) => k.siteCode !== here.siteCode || k.day !== here.day));
         await tx
           .update(warehouseSyncUnits)
           .set({

@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
 import { rowsOf } from '../migrate.js';
@@ -94,8 +94,13 @@ function slices<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
  * table's own column types. Building a statement value by value costs far more CPU than the database
  * spends on the rows.
  */
-async function insertRows(tx: StoreDb, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+export async function insertRows(tx: StoreDb, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
+  await tx.execute(insertRowsStatement(table, rows));
+}
+
+/** `insertRows`'s statement, to run alone or as one `with` step of a larger statement. */
+export function insertRowsStatement(table: PgTable, rows: readonly Record<string, unknown>[]): SQL {
   const columns = Object.entries(getTableColumns(table));
   const names = sql.join(
     columns.map(([, column]) => sql.identifier(column.name)),
@@ -103,7 +108,7 @@ async function insertRows(tx: StoreDb, table: PgTable, rows: readonly Record<str
   );
   const types = sql.raw(columns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', '));
   const payload = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, row[key] ?? null]))));
-  await tx.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${payload}::jsonb) as x(${types})`);
+  return sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${payload}::jsonb) as x(${types})`;
 }
 
 /**
