@@ -1,5 +1,5 @@
-import { and, isNotNull, type SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, between, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ValidationError } from '@washops/shared-errors';
 import type { StoreDb } from '../connection.js';
 import { unitFilter } from '../warehouse/ledger.js';
@@ -33,12 +33,8 @@ export function checkScope(scope: ReportScope): { from: string; to: string; site
 }
 
 /** `site_code in (…) and day between from and to` on a rollup table. */
-export function scopeFilter(table: { siteCode: unknown; day: unknown }, scope: { from: string; to: string; siteCodes: string[] }): SQL {
-  const columns = table as { siteCode: SQL; day: SQL };
-  return sql`${columns.siteCode} in (${sql.join(
-    scope.siteCodes.map((code) => sql`${code}`),
-    sql`, `,
-  )}) and ${columns.day} between ${scope.from}::date and ${scope.to}::date`;
+export function scopeFilter(table: { siteCode: AnyPgColumn; day: AnyPgColumn }, scope: { from: string; to: string; siteCodes: string[] }): SQL {
+  return and(inArray(table.siteCode, scope.siteCodes), between(table.day, scope.from, scope.to)) as SQL;
 }
 
 /** Which of the scope's site-days hold a whole synced version (`synced_at` set, as `warehouse.coverage` counts them). */
