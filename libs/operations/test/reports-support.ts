@@ -106,9 +106,7 @@ export function fakeWarehouse(rows: FakeRows = {}): FakeWarehouse {
   };
   // Only what reports read: its queries and the warehouse's site list.
   const store = { reports: queries, warehouse } as unknown as Store;
-  const backoffice = {
-    listSites: async () => (reads.push('listSites'), TREE),
-  } as unknown as ReportsDeps['backoffice'];
+  const backoffice: ReportsDeps['backoffice'] = { listSites: async () => (reads.push('listSites'), TREE) };
   return { deps: { store, backoffice }, reads };
 }
 
