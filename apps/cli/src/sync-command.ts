@@ -8,7 +8,7 @@ const DEMO_HELP = "use the Data API simulator's demo credential (at DATA_API_BAS
 export const MAX_RANGE_DAYS = 366;
 
 /** A calendar day as `YYYY-MM-DD`; anything else (or a day that does not exist) is a usage error. */
-function day(name: string) {
+export function day(name: string) {
   return (value: string): string => {
     const text = value.trim();
     const parsed = new Date(`${text}T00:00:00Z`);
@@ -19,7 +19,7 @@ function day(name: string) {
   };
 }
 
-function siteList(value: string): string[] {
+export function siteList(value: string): string[] {
   const sites = [...new Set(value.split(',').map((site) => site.trim()).filter(Boolean))];
   if (sites.length === 0) throw new InvalidArgumentError('--sites needs site codes separated by commas, e.g. NILES,LOMBARD.');
   return sites;

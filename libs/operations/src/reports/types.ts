@@ -175,8 +175,8 @@ export interface CompareResult {
 
 export interface ReportsDeps {
   store: Store;
-  /** Sites and regions are resolved against the BackOffice's site tree (it shares the Data API's codes). */
-  backoffice: BackofficeReads;
+  /** Sites and regions are resolved against the BackOffice's site tree (it shares the Data API's codes): its only read. */
+  backoffice: Pick<BackofficeReads, 'listSites'>;
   /** The Data API's own site list, for codes the tree lacks (an online store). */
   dataApiSites?: () => Promise<ReadonlyArray<{ code: string | null }>>;
 }
