@@ -1,5 +1,5 @@
 import { formatUsd } from '@washops/client-core';
-import type { ReportKind, ReportResult, ResolvedScope } from '@washops/operations';
+import type { ReportKind, ReportResult } from '@washops/operations';
 import type { ReportCoverage } from '@washops/store';
 import { MAX_REPORT_DAYS, REPORT_GROUPINGS, REPORT_PERIODS, compareRequestSchema, reportRequestSchema } from '@washops/operations/schemas';
 import { z } from 'zod';
@@ -100,7 +100,7 @@ export const envelopeShape = {
 };
 
 export function envelopeOf(result: Pick<ReportResult, 'title' | 'scope' | 'coverage' | 'partial' | 'summary'>) {
-  const scope: ResolvedScope = result.scope;
+  const { scope } = result;
   return {
     title: result.title,
     scope: { from: scope.from, to: scope.to, siteCodes: [...scope.siteCodes], region: scope.region, period: scope.period, groupBy: scope.groupBy },
