@@ -92,7 +92,9 @@ export function fakeReports(options: FakeReportsOptions = {}) {
   const result = <K extends ReportKind>(request: ReportRequest & { kind: K }): ReportResult<K> => {
     if (request.sites?.some((code) => !SITES.includes(code.toUpperCase()))) throw new ValidationError('Unknown site: NOSUCH.', { details: { field: 'sites' } });
     if (missing.length > 0 && !request.allowPartial) {
-      throw new RangeNotSyncedError(`${missing.length} of 14 site-days of ${request.from} to ${request.to} are not synced.`, {
+      const named = missing.slice(0, 5).map((key) => `${key.siteCode} ${key.day}`);
+      const message = `${missing.length} of 14 site-days of ${request.from} to ${request.to} are not synced (missing: ${named.join(', ')}${missing.length > 5 ? ', …' : ''}).`;
+      throw new RangeNotSyncedError(message, {
         details: { siteDays: 14, synced: 14 - missing.length, missingCount: missing.length, missing: missing.slice(0, 5) },
       });
     }

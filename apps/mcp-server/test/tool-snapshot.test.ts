@@ -23,4 +23,5 @@ it('pins every tool as a model sees it', async () => {
   await Promise.all([audited.close(), transactions.close()]);
   expect(tools).toHaveLength(36);
   await expect(JSON.stringify(tools, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/tools.snapshot.json');
-});
+  // It opens an audit database: slow on a busy machine.
+}, 60_000);
