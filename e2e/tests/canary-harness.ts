@@ -136,6 +136,16 @@ export async function waitUntil<T>(what: string, check: () => Promise<T | undefi
   throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 }
 
+/** A UTC day `daysAgo` days back: in the simulator's sites' local days, a whole day in the past. */
+export function pastDay(daysAgo: number): string {
+  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The one site-day the portal's steps sync whole: the reports read it, in the portal and then through the MCP server. */
+export function syncedSiteDay(sims: Simulators): { site: string; day: string } {
+  return { site: sims.transactions.control.sites().at(-1)!.code, day: pastDay(3) };
+}
+
 export interface Simulators {
   backoffice: BackofficeSimulator;
   transactions: TransactionsSimulator;

@@ -1,5 +1,6 @@
-import { waitUntil, type Simulators } from './canary-harness.js';
+import { pastDay, syncedSiteDay, waitUntil, type Simulators } from './canary-harness.js';
 import { dataOf, type PortalProbe } from './canary-portal-probe.js';
+import { warehouseReports } from './canary-portal-reports.js';
 
 interface SignedIn {
   admin: string;
@@ -10,19 +11,13 @@ interface StatusData {
   counts: { done: number; failed: number; pending: number; running: number };
 }
 
-/** The day before yesterday in UTC: the simulator's sites' local days, a whole day in the past. */
-function pastDay(daysAgo: number): string {
-  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The transactions warehouse on success and refusal paths: the sync's status and controls, a
  * backfill of one site-day worked to its end, the explorer and the CSV export from the warehouse,
- * and an export refused for a range not synced.
+ * an export refused for a range not synced, and the reports over the synced site-day.
  */
 export async function warehouseSync(probe: PortalProbe, sims: Simulators, { admin, viewer }: SignedIn): Promise<void> {
-  const site = sims.transactions.control.sites().at(-1)!.code;
-  const day = pastDay(3);
+  const { site, day } = syncedSiteDay(sims);
   const range = { from: day, to: day, sites: [site] };
   await probe.call('sync status', 'sync.status', range, { cookie: viewer, expect: 'ok' });
   await probe.call('sync status signed out', 'sync.status', range, { expect: 'UNAUTHORIZED' });
@@ -46,4 +41,5 @@ export async function warehouseSync(probe: PortalProbe, sims: Simulators, { admi
   await probe.call('resume as a viewer', 'sync.resume', undefined, { cookie: viewer, expect: 'FORBIDDEN' });
   await probe.call('retry failed', 'sync.retryFailed', range, { cookie: admin, expect: 'ok' });
   await probe.call('retry failed, over 31 days', 'sync.retryFailed', { from: pastDay(60), to: day }, { cookie: admin, expect: 'BAD_REQUEST' });
+  await warehouseReports(probe, sims, { admin, viewer });
 }

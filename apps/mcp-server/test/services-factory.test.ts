@@ -89,10 +89,16 @@ it('offers the warehouse tools on a shared database, their sync status over the 
     await Promise.all([createServer({ services }).connect(serverSide), client.connect(clientSide)]);
     const codes = sites.slice(0, 2).map((site) => site.code!);
     const result = (await client.callTool({ name: 'sync_status', arguments: { from: '2026-11-20', to: '2026-11-20', sites: codes } })) as CallToolResult;
+    const report = (await client.callTool({ name: 'sales_report', arguments: { from: '2026-11-20', to: '2026-11-20', sites: codes } })) as CallToolResult;
     await client.close();
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ siteDays: 2, counts: { done: 0, notRequested: 2 }, budget: { requests: 20 } });
     expect((result.structuredContent as { budget: { inUse: number } }).budget.inUse).toBeGreaterThanOrEqual(1);
+    // The reports read the same database and resolve the BackOffice's sites: a range never synced is refused, pointing at sync_status.
+    expect(services.reports).toBeDefined();
+    expect(running.description).toContain('report tools: on');
+    expect(report.isError).toBe(true);
+    expect(JSON.stringify(report.content)).toMatch(/RANGE_NOT_SYNCED: .*sync_status/);
   } finally {
     await running.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -103,7 +109,9 @@ it('leaves the warehouse tools off on an in-memory database, saying so', async (
   const running = await createServices(readMcpConfig(['--demo'], {}));
   try {
     expect(running.servicesFor('stdio').warehouse).toBeUndefined();
+    expect(running.servicesFor('stdio').reports).toBeUndefined();
     expect(running.description).toContain('warehouse tools: off (in-memory database: set WASHOPS_DATA_DIR or DATABASE_URL)');
+    expect(running.description).toContain('report tools: off (no warehouse)');
   } finally {
     await running.close();
   }
