@@ -24,6 +24,7 @@ function servicesPresent(tool: ToolDefinition, services: ToolServices): boolean 
   if (tool.area === 'transactions') return services.transactions !== undefined;
   if (tool.area === 'bulk') return services.bulk !== undefined;
   if (tool.area === 'warehouse') return services.warehouse !== undefined;
+  if (tool.area === 'reports') return services.reports !== undefined;
   return services.audit !== undefined;
 }
 
@@ -40,7 +41,8 @@ export function createServer(options: CreateServerOptions): McpServer {
       capabilities: { tools: {} },
       instructions:
         "WashOps tools for one Sonny's Carwash Controls tenant. Back Office tools manage employees and Back Office users; " +
-        'transaction tools read sales from the Data API; query_transactions answers from the synced warehouse (sync_status shows what is synced); list_audit_events shows who changed what and how it ended. Check ' +
+        'transaction tools read sales from the Data API; query_transactions answers from the synced warehouse (sync_status shows what is synced), and the report tools ' +
+        '(sales_report, mix_report, membership_report, tender_report, hourly_report, staff_report, compare_periods) sum it by site, region or chain; list_audit_events shows who changed what and how it ended. Check ' +
         'availability before creating an employee; list sites, departments and permissions to learn valid names.',
     },
   );

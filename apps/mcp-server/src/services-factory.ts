@@ -4,10 +4,12 @@ import {
   connectBackoffice,
   DEMO_BACKOFFICE_CREDENTIALS,
   DEMO_DATA_API_CREDENTIALS,
+  openReports,
   openWarehouseSync,
   Operations,
   type BackofficeConnection,
   type DataApiAccess,
+  type Reports,
   type WarehouseSync,
 } from '@washops/operations';
 import { openStore, type Store, type StoreLocation } from '@washops/store';
@@ -117,6 +119,18 @@ async function openWarehouse(
 }
 
 /**
+ * The reports over the warehouse, beside its tools: they read the same database, and resolve sites and
+ * regions against the BackOffice's site tree (and the Data API's own list for codes the tree lacks).
+ */
+function openReportsOver(store: Store, clients: Clients, warehouse: WarehouseServices | undefined): { service?: Reports; description: string } {
+  if (!warehouse) return { description: 'report tools: off (no warehouse)' };
+  if (!clients.backoffice) return { description: 'report tools: off (no BackOffice for sites and regions)' };
+  const transactions = clients.transactions;
+  const service = openReports({ store, backoffice: clients.backoffice.reads, ...(transactions ? { dataApiSites: () => transactions.listSites() } : {}) });
+  return { service, description: 'report tools: on' };
+}
+
+/**
  * Opens the audit log's database, then builds the clients: against the tenant from the environment, or
  * against in-process simulators with `--demo`. Their warnings (a rate-limit wait, a retried request) and
  * the writes' audit failures go to the server's log.
@@ -128,11 +142,13 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
     throw error;
   });
   const warehouse = await openWarehouse(config, store, clients, logger);
+  const reports = openReportsOver(store, clients, warehouse.services);
   const operations = new Operations({ store, ...(clients.backoffice ? { backoffice: clients.backoffice } : {}), ...(logger ? { logger } : {}) });
   const reads = {
     audit: store.audit,
     ...(clients.transactions ? { transactions: clients.transactions } : {}),
     ...(warehouse.services ? { warehouse: warehouse.services } : {}),
+    ...(reports.service ? { reports: reports.service } : {}),
   };
   const backoffice = clients.backoffice;
   // One engine for every caller: each run records the actor that prepared it, and the store holds the runs.
@@ -140,7 +156,7 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
   return {
     servicesFor: (actorName) =>
       backoffice && bulk ? { ...reads, backoffice: backoffice.reads, operations: operations.as({ channel: 'mcp', name: actorName }), bulk } : reads,
-    description: [...clients.description, `audit log: ${store.location}`, warehouse.description],
+    description: [...clients.description, `audit log: ${store.location}`, warehouse.description, reports.description],
     close: async () => {
       await warehouse.close();
       await Promise.allSettled([clients.backoffice?.close(), clients.transactions?.close()]);

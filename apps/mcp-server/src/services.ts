@@ -1,4 +1,4 @@
-import type { ActorOperations, BackofficeReads, BulkChanges, SyncStatus, SyncStatusQuery } from '@washops/operations';
+import type { ActorOperations, BackofficeReads, BulkChanges, Reports, SyncStatus, SyncStatusQuery } from '@washops/operations';
 import type { AuditQueries, WarehouseQueries } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { InternalError } from '@washops/shared-errors';
@@ -27,6 +27,8 @@ export interface ToolServices {
   bulk?: BulkChanges;
   /** The warehouse's tools: read-only, from the database the sync fills. */
   warehouse?: WarehouseServices;
+  /** The reports over the warehouse: with the warehouse's tools and the Back Office's site tree (sites and regions). */
+  reports?: Reports;
 }
 
 function required<T>(service: T | undefined, what: string): T {
@@ -40,3 +42,4 @@ export const auditOf = (services: ToolServices): AuditReads => required(services
 export const transactionsOf = (services: ToolServices): TransactionsClient => required(services.transactions, 'transaction tools');
 export const bulkOf = (services: ToolServices): BulkChanges => required(services.bulk, 'bulk tools');
 export const warehouseOf = (services: ToolServices): WarehouseServices => required(services.warehouse, 'warehouse tools');
+export const reportsOf = (services: ToolServices): Reports => required(services.reports, 'report tools');

@@ -55,8 +55,21 @@ function retryHint(code: string, details: Record<string, unknown>): string {
     const rows = Array.isArray(details['errorRows']) ? details['errorRows'].filter((row) => typeof row === 'number') : [];
     return `${rows.length ? `Rows to fix: ${rows.join(', ')}. ` : ''}Nothing was written: call again with dryRun: true to see each row's problem.`;
   }
+  if (code === 'RANGE_NOT_SYNCED') return rangeNotSyncedHint(details);
   if (code === 'RUN_IN_PROGRESS') {
     return "Another process is writing these rows now: wait for it to end (the portal's Bulk changes page shows it), then send the same rows again to resume what is left.";
   }
   return '';
+}
+
+/** Where a report's missing site-days come from: the sync's status, then an admin's backfill; or a partial answer. */
+function rangeNotSyncedHint(details: Record<string, unknown>): string {
+  const missing = Array.isArray(details['missing']) ? (details['missing'] as Array<{ siteCode?: unknown; day?: unknown }>) : [];
+  const named = missing.slice(0, 5).flatMap((key) => (typeof key.siteCode === 'string' && typeof key.day === 'string' ? [`${key.siteCode} ${key.day}`] : []));
+  const count = typeof details['missingCount'] === 'number' ? details['missingCount'] : named.length;
+  return (
+    `${named.length ? `Missing: ${named.join(', ')}${count > named.length ? ', …' : ''}. ` : ''}` +
+    'Call sync_status with the same from, to and sites to see what is queued, failed or never asked for, and ask an admin to backfill the range ' +
+    "(the portal's Data sync page, or `washops sync backfill`). A report tool also answers over the synced site-days alone with allowPartial: true, marked partial."
+  );
 }

@@ -6,8 +6,11 @@ import type { McpLogger } from './log.js';
 import type { ToolServices } from './services.js';
 import { failedToolResult, toolErrorResult } from './tool-result.js';
 
-/** `bulk`: the bulk engine's tools (Back Office writes, many rows per call); `warehouse`: the synced transactions. */
-export type ToolArea = 'backoffice' | 'transactions' | 'audit' | 'bulk' | 'warehouse';
+/**
+ * `bulk`: the bulk engine's tools (Back Office writes, many rows per call); `warehouse`: the synced transactions;
+ * `reports`: the reports over them.
+ */
+export type ToolArea = 'backoffice' | 'transactions' | 'audit' | 'bulk' | 'warehouse' | 'reports';
 
 /** All four hints, always explicit: clients decide about confirmation prompts from them. */
 export interface ToolAnnotations {

@@ -93,6 +93,9 @@ it('offers the warehouse tools on a shared database, their sync status over the 
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ siteDays: 2, counts: { done: 0, notRequested: 2 }, budget: { requests: 20 } });
     expect((result.structuredContent as { budget: { inUse: number } }).budget.inUse).toBeGreaterThanOrEqual(1);
+    // The reports read the same database and resolve the BackOffice's sites.
+    expect(services.reports).toBeDefined();
+    expect(running.description).toContain('report tools: on');
   } finally {
     await running.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -103,7 +106,9 @@ it('leaves the warehouse tools off on an in-memory database, saying so', async (
   const running = await createServices(readMcpConfig(['--demo'], {}));
   try {
     expect(running.servicesFor('stdio').warehouse).toBeUndefined();
+    expect(running.servicesFor('stdio').reports).toBeUndefined();
     expect(running.description).toContain('warehouse tools: off (in-memory database: set WASHOPS_DATA_DIR or DATABASE_URL)');
+    expect(running.description).toContain('report tools: off (no warehouse)');
   } finally {
     await running.close();
   }

@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server';
-import type { BackofficeReads, Operations, WarehouseSync } from '@washops/operations';
+import type { BackofficeReads, Operations, Reports, WarehouseSync } from '@washops/operations';
 import type { TransactionsClient } from '@washops/transactions-client';
 import type { Store } from '@washops/store';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
@@ -43,6 +43,8 @@ export interface PortalDeps {
   exports: ExportRegistry;
   /** The transactions warehouse's sync: its status and controls (the Data sync page). */
   sync: WarehouseSync;
+  /** Reports over the warehouse (the Reports page, its CSV downloads), built by the portal with `openReports` over `store` and `backoffice`. */
+  reports: Reports;
   /** Bulk changes from a CSV file: the engine (`changes`) and the runs this process works, one runner per process. */
   bulkRuns: BulkRunner;
 }

@@ -65,6 +65,15 @@ export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type Exp
 export { EXPORT_CSV_COLUMNS, transactionsCsv } from './transactions/export-csv.js';
 export { BACKGROUND_CEILING, DATA_API_REQUESTS, DATA_API_WINDOW_MS, transactionsBudgets } from './transactions/budget.js';
 export { syncStatusView, type SyncStatusView } from './routers/sync.js';
+export {
+  compareResultView,
+  reportResultView,
+  type CompareResultView,
+  type ReportCoverageView,
+  type ReportResultView,
+} from './routers/reports.js';
+export { reportCsvDownload, reportFilename, type ReportDownload } from './reports/csv-download.js';
+export { csvAttachment, plainResponse, signedInDownload, unavailableResponse } from './downloads.js';
 export type { ListSource } from './warehouse/list-source.js';
 export { MAX_WAREHOUSE_EXPORT_DAYS, warehouseExport, type WarehouseExport } from './warehouse/export.js';
 export {

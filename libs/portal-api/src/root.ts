@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth.js';
 import { discoveryRouter } from './routers/discovery.js';
 import { employeesRouter } from './routers/employees.js';
 import { portalUsersRouter } from './routers/portal-users.js';
+import { reportsRouter } from './routers/reports.js';
 import { syncRouter } from './routers/sync.js';
 import { transactionsRouter } from './routers/transactions.js';
 import { createCallerFactory, router } from './trpc.js';
@@ -18,6 +19,7 @@ export const appRouter = router({
   employees: employeesRouter,
   backofficeUsers: backofficeUsersRouter,
   portalUsers: portalUsersRouter,
+  reports: reportsRouter,
   sync: syncRouter,
   transactions: transactionsRouter,
 });

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
-import { backofficeConnectionOf, bulkChanges, Operations } from '@washops/operations';
+import { backofficeConnectionOf, bulkChanges, openReports, Operations } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
@@ -30,11 +30,16 @@ export function unreachableClients(): { backoffice: BackofficeClient; transactio
   };
 }
 
-/** The BackOffice reads, the audited operations and the bulk runs over `store`, as the portal wires them. */
-export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns'> {
+/** The BackOffice reads, the audited operations, the bulk runs and the reports over `store`, as the portal wires them. */
+export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns' | 'reports'> {
   const connection = backofficeConnectionOf(backoffice);
   const operations = new Operations({ store, backoffice: connection });
-  return { backoffice: connection.reads, operations, bulkRuns: new BulkRunner(bulkChanges({ store, operations, backoffice: connection })) };
+  return {
+    backoffice: connection.reads,
+    operations,
+    bulkRuns: new BulkRunner(bulkChanges({ store, operations, backoffice: connection })),
+    reports: openReports({ store, backoffice: connection.reads }),
+  };
 }
 
 /** The lowest cost `verifyPassword` accepts: tests sign in often, and the real cost takes about a second here. */

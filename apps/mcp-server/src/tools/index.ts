@@ -2,12 +2,14 @@ import type { ToolDefinition } from '../tool.js';
 import { applyBackofficeTemplate } from './apply-backoffice-template.js';
 import { bulkCreateEmployees } from './bulk-create-employees.js';
 import { bulkDisableEmployees } from './bulk-disable-employees.js';
+import { comparePeriods } from './compare-periods.js';
 import { createBackofficeUser } from './create-backoffice-user.js';
 import { createEmployee } from './create-employee.js';
 import { disableEmployee } from './disable-employee.js';
 import { findEmployees } from './find-employees.js';
 import { getEmployee } from './get-employee.js';
 import { getTransaction } from './get-transaction.js';
+import { hourlyReport } from './hourly-report.js';
 import { listAuditEvents } from './list-audit-events.js';
 import { isEmailAvailable } from './is-email-available.js';
 import { isPhoneAvailable } from './is-phone-available.js';
@@ -22,11 +24,16 @@ import { listTransactions } from './list-transactions.js';
 import { listTransactionsByType } from './list-transactions-by-type.js';
 import { listTransactionsV2 } from './list-transactions-v2.js';
 import { loadTransactionJob } from './load-transaction-job.js';
+import { membershipReport } from './membership-report.js';
+import { mixReport } from './mix-report.js';
 import { queryTransactions } from './query-transactions.js';
 import { reactivateEmployee } from './reactivate-employee.js';
+import { salesReport } from './sales-report.js';
 import { setEmployeePermission } from './set-employee-permission.js';
 import { setEmployeeWage } from './set-employee-wage.js';
+import { staffReport } from './staff-report.js';
 import { syncStatus } from './sync-status.js';
+import { tenderReport } from './tender-report.js';
 import { updateEmployee } from './update-employee.js';
 
 /** Every tool, in the order a model sees them. */
@@ -59,5 +66,12 @@ export const allTools = [
   loadTransactionJob,
   syncStatus,
   queryTransactions,
+  salesReport,
+  mixReport,
+  membershipReport,
+  tenderReport,
+  hourlyReport,
+  staffReport,
+  comparePeriods,
   listAuditEvents,
 ] as unknown as ToolDefinition[];

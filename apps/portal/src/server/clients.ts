@@ -17,8 +17,8 @@ const JOB_POLL_INTERVAL_MS = 2_000;
 export async function createClients(
   env: PortalEnv,
   store: Store,
-): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync'>> {
-  const { bulkChanges, connectBackoffice, Operations, openWarehouseSync } = await loadOperations();
+): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync' | 'reports'>> {
+  const { bulkChanges, connectBackoffice, Operations, openReports, openWarehouseSync } = await loadOperations();
   const budgets = transactionsBudgets(store, env.transactions.apiId, env.dataApiTimeScale);
   const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: budgets.exports });
   const transactions = new TransactionsClient({ ...env.transactions, rateLimit: budgets.interactive });
@@ -33,6 +33,8 @@ export async function createClients(
     backoffice: backoffice.reads,
     operations,
     sync,
+    // Sites and regions resolve against the BackOffice's tree, and the Data API's own list for codes it lacks.
+    reports: openReports({ store, backoffice: backoffice.reads, dataApiSites: () => transactions.listSites() }),
     transactions,
     exports: new ExportRegistry(exportClient, store, {
       pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)),
