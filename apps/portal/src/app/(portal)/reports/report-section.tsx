@@ -95,9 +95,12 @@ export function ReportSection<R extends ReportShown>({
           >
             Show table<span className="visually-hidden"> of the {heading.toLowerCase()} report</span>
           </button>
-          <a className="button button-small" href={csvHref} download>
-            Download CSV<span className="visually-hidden"> of the {heading.toLowerCase()} report</span>
-          </a>
+          {/* Only beside an answer: a range not synced has no CSV either. */}
+          {report ? (
+            <a className="button button-small" href={csvHref} download>
+              Download CSV<span className="visually-hidden"> of the {heading.toLowerCase()} report</span>
+            </a>
+          ) : null}
         </div>
       </div>
       {query.isPending ? (
