@@ -24,6 +24,8 @@ export type { BulkCheckReport, BulkCheckedRow, BulkFile, BulkKind, BulkProgress,
 export { openReports, reportCsv } from './reports/reports.js';
 export { MAX_REPORT_DAYS, REPORT_GROUPINGS, REPORT_KINDS } from './reports/types.js';
 export type * from './reports/types.js';
+export { resolveSiteCodes, resolveSiteCodesInTree, sitesOfRegion } from './sites/resolve-sites.js';
+export type { DataApiSiteCodes, SiteChoice, SiteTree } from './sites/resolve-sites.js';
 export { openWarehouseSync } from './warehouse/warehouse-sync.js';
 export { jobItemOfWarehouse } from './warehouse/mapping.js';
 export type {

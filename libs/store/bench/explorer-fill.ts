@@ -16,6 +16,8 @@ export interface ExplorerFillOptions {
   perSiteDay?: number;
   /** The first local day (`YYYY-MM-DD`), in June so every zone is on summer time. */
   firstDay?: string;
+  /** The first record number (ids are `<record>:<site>`): a later fill of more days starts past the earlier one's. */
+  firstRecord?: number;
   /** Called after each site-day is written, with the records so far. */
   onSiteDay?: (recordsSoFar: number) => void;
 }
@@ -29,6 +31,8 @@ export interface ExplorerFill {
   to: Date;
   /** Wall time spent in `replaceSiteDay`. */
   writeMs: number;
+  /** The record number after the last one written. */
+  nextRecord: number;
 }
 
 /**
@@ -54,7 +58,7 @@ export async function fillExplorerWarehouse(store: Store, options: ExplorerFillO
   const random = seeded(252_000);
   let records = 0;
   let writeMs = 0;
-  let record = 1;
+  let record = options.firstRecord ?? 1;
   for (const [s, site] of sites.entries()) {
     const offsetHours = zoneOf(s)[1];
     for (const day of days) {
@@ -78,5 +82,5 @@ export async function fillExplorerWarehouse(store: Store, options: ExplorerFillO
   // The instants inside every site's seven local days: the westmost site's first midnight to the eastmost site's last.
   const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - westOffset * 3_600_000);
   const to = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + 86_400_000 - 1_000 - eastOffset * 3_600_000);
-  return { sites, days, records, from, to, writeMs };
+  return { sites, days, records, from, to, writeMs, nextRecord: record };
 }

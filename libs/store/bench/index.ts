@@ -4,7 +4,9 @@
  * server (a scratch database is created on it and dropped after). It fills 23 sites × 7 days × about
  * 1,565 transactions through `replaceSiteDay` and prints: the ingest rate against the Data API's fastest
  * delivery, the process's RSS before and after, and p50/p95 of the explorer's first page (coverage +
- * `listTransactions`, limit 100, with total) over the seven days and every site.
+ * `listTransactions`, limit 100, with total) over the seven days and every site. Then it fills the rest of
+ * the month (23 sites × 30 days, about 1.08 million transactions) and times every report over the month and
+ * every site (bench/reports.ts), with the plan of one report query.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openStore, type OpenStoreOptions, type Store } from '../src/index.js';
 import { fillExplorerWarehouse } from './explorer-fill.js';
+import { benchReports, type PlanEndpoint } from './reports.js';
 
 export { fillExplorerWarehouse } from './explorer-fill.js';
 export type { ExplorerFill, ExplorerFillOptions } from './explorer-fill.js';
@@ -26,6 +29,9 @@ const REQUESTS_PER_PAGE = 2;
 export const API_MAX_RECORDS_PER_SECOND = ((API_REQUESTS_PER_WINDOW / API_WINDOW_S) * RECORDS_PER_PAGE) / REQUESTS_PER_PAGE;
 
 const EXPLORER_RUNS = 20;
+/** The reports read a month: June, 30 days. */
+const MONTH_DAYS = 30;
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 
 function percentile(sorted: number[], p: number): number {
@@ -35,12 +41,14 @@ function percentile(sorted: number[], p: number): number {
 interface Target {
   name: string;
   options: OpenStoreOptions;
+  /** Where `explain` connects: the server, or the embedded host's socket in the data folder. */
+  plan: PlanEndpoint;
   drop(): Promise<void>;
 }
 
 async function pgliteTarget(): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), 'washops-bench-'));
-  return { name: 'PGlite (data folder)', options: { dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  return { name: 'PGlite (data folder)', options: { dataDir }, plan: { host: dataDir, port: 5432, user: 'postgres', database: 'postgres' }, drop: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
 async function postgresTarget(serverUrl: string): Promise<Target> {
@@ -53,7 +61,7 @@ async function postgresTarget(serverUrl: string): Promise<Target> {
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { name: 'PostgreSQL', options: { databaseUrl: url.toString(), maxConnections: 4 }, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { name: 'PostgreSQL', options: { databaseUrl: url.toString(), maxConnections: 4 }, plan: { connectionString: url.toString() }, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function explorerTimings(store: Store, from: Date, to: Date): Promise<{ p50: number; p95: number; total: number; complete: boolean }> {
@@ -90,6 +98,10 @@ async function benchOne(target: Target): Promise<void> {
       `  explorer (coverage + first page of 100 with total, ${fill.days.length} days, all sites, ${EXPLORER_RUNS} runs): ` +
         `p50 ${explorer.p50.toFixed(0)} ms, p95 ${explorer.p95.toFixed(0)} ms (target p95 < 1000 ms); total ${explorer.total.toLocaleString('en-US')}, covered: ${explorer.complete}`,
     );
+    // The rest of the month (23 more days), then every report over the month and every site.
+    const rest = await fillExplorerWarehouse(store, { days: MONTH_DAYS - fill.days.length, firstDay: dayAfter(fill.days.at(-1) as string), firstRecord: fill.nextRecord });
+    console.log(`  month fill: ${(fill.records + rest.records).toLocaleString('en-US')} transactions in ${fill.sites.length * MONTH_DAYS} site-days (${((fill.writeMs + rest.writeMs) / 1_000).toFixed(1)} s in replaceSiteDay, rollups included)`);
+    await benchReports(store, { from: fill.days[0] as string, to: rest.days.at(-1) as string, siteCodes: fill.sites.map((s) => s.siteCode) }, target.plan);
   } finally {
     await store.close();
     await target.drop();

@@ -68,5 +68,19 @@ export interface BulkRowError {
 export const SYNC_UNIT_STATES = ['pending', 'running', 'done', 'failed'] as const;
 export type SyncUnitState = (typeof SYNC_UNIT_STATES)[number];
 
-export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from './reports/types.js';
-export type { MixCategory, ReportPeriod, StaffRole } from './reports/types.js';
+// Report value sets (README, "Reports"): defined here so browser code reaches them without loading the store.
+/** Periods the sales report groups by: a day, an ISO week (keyed by its Monday), a calendar month (keyed by its 1st). */
+export const REPORT_PERIODS = ['day', 'week', 'month'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+/**
+ * The Data API's `item_type` lists a transaction can be in (contract §2.2): one per item department
+ * that maps to a type, plus `house-account` for house-account tenders. A transaction may be in
+ * several, as it is in the vendor's lists; `other` holds those in none (vacuum-only, add-ons…).
+ */
+export const MIX_CATEGORIES = ['wash', 'prepaid-wash', 'recurring', 'washbook', 'giftcard', 'merchandise', 'house-account', 'other'] as const;
+export type MixCategory = (typeof MIX_CATEGORIES)[number];
+
+export const STAFF_ROLES = ['cashier', 'greeter'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import * as reportTables from './reports/schema.js';
 import * as warehouseTables from './warehouse/schema.js';
 import {
   AUDIT_CHANNELS,
@@ -194,6 +195,7 @@ export const bulkRunRows = pgTable(
 );
 
 export * from './warehouse/schema.js';
+export * from './reports/schema.js';
 
 export const schema = {
   portalUsers,
@@ -204,4 +206,5 @@ export const schema = {
   bulkRuns,
   bulkRunRows,
   ...warehouseTables,
+  ...reportTables,
 };

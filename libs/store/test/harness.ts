@@ -140,6 +140,14 @@ export function useStoreAndSql(backend: Backend): { store: () => Store; exec: (s
 
 // TRUNCATE fires no row trigger: the audit log's append-only guard does not stand in the way of a fresh test.
 const TABLES = [
+  'wh_report_days',
+  'wh_report_mix',
+  'wh_report_departments',
+  'wh_report_items',
+  'wh_report_tenders',
+  'wh_report_hours',
+  'wh_report_staff',
+  'wh_report_discounts',
   'wh_tenders',
   'wh_items',
   'wh_discounts',

@@ -1,3 +1,4 @@
+import type { MixCategory, ReportPeriod, StaffRole } from '../constants.js';
 import type { SiteDayKey } from '../warehouse/types.js';
 
 // Reports over the transactions warehouse (README, "Reports"). Every figure is read from rollups the
@@ -5,17 +6,9 @@ import type { SiteDayKey } from '../warehouse/types.js';
 // chain reads a few thousand rollup rows, not a million transactions. Days are each site's local
 // days; money is integer cents; returns count negative, as the vendor reports them.
 
-/** Periods the sales report groups by: a day, an ISO week (keyed by its Monday), a calendar month (keyed by its 1st). */
-export const REPORT_PERIODS = ['day', 'week', 'month'] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
-
-/**
- * The Data API's `item_type` lists a transaction can be in (contract §4.3): one per item department
- * that maps to a type, plus `house-account` for house-account tenders. A transaction may be in
- * several, as it is in the vendor's lists; `other` holds those in none (vacuum-only, add-ons…).
- */
-export const MIX_CATEGORIES = ['wash', 'prepaid-wash', 'recurring', 'washbook', 'giftcard', 'merchandise', 'house-account', 'other'] as const;
-export type MixCategory = (typeof MIX_CATEGORIES)[number];
+// The value sets live in constants.ts, so browser bundles reach them without the store's code.
+export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from '../constants.js';
+export type { MixCategory, ReportPeriod, StaffRole } from '../constants.js';
 
 /** What a report reads: local days `from`..`to` inclusive (`YYYY-MM-DD`) of the sites named (resolved codes, at least one). */
 export interface ReportScope {
@@ -112,9 +105,6 @@ export interface HourRow extends SalesFigures {
   dayOfWeek: number;
   hour: number;
 }
-
-export const STAFF_ROLES = ['cashier', 'greeter'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export interface StaffRow extends SalesFigures {
   siteCode: string;

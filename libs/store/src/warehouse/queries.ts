@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
+import { refreshRollups } from '../reports/rollups.js';
 import { ledgerQueries } from './ledger.js';
 import { readQueries } from './reads.js';
 import { insertTransactions, uniqueById } from './rows.js';
@@ -45,7 +46,10 @@ export function warehouseQueries(db: StoreDb): WarehouseQueries {
         await tx.insert(warehouseSyncUnits).values({ siteCode: data.siteCode, day: data.day }).onConflictDoNothing();
         await tx.select({ state: warehouseSyncUnits.state }).from(warehouseSyncUnits).where(key).for('update');
         await tx.delete(warehouseTransactions).where(and(eq(warehouseTransactions.siteCode, data.siteCode), eq(warehouseTransactions.day, data.day)));
-        await insertTransactions(tx, transactions);
+        const movedFrom = await insertTransactions(tx, transactions);
+        // The report rollups follow the rows in the same transaction: this site-day and any a moved row left.
+        const here = { siteCode: data.siteCode, day: data.day };
+        await refreshRollups(tx, [here, ...movedFrom.filter((k) => k.siteCode !== here.siteCode || k.day !== here.day)]);
         await tx
           .update(warehouseSyncUnits)
           .set({

@@ -1,8 +1,9 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
+import { rowsOf } from '../migrate.js';
 import { warehouseDiscounts, warehouseItems, warehouseTenders, warehouseTransactions } from './schema.js';
-import type { WarehouseDiscount, WarehouseItem, WarehouseTender, WarehouseTransaction } from './types.js';
+import type { SiteDayKey, WarehouseDiscount, WarehouseItem, WarehouseTender, WarehouseTransaction } from './types.js';
 
 /** Rows a multi-row statement carries (each statement has one parameter, so far under PostgreSQL's 65,535). */
 export const ROWS_PER_STATEMENT = 1_000;
@@ -108,11 +109,16 @@ async function insertRows(tx: StoreDb, table: PgTable, rows: readonly Record<str
 /**
  * Inserts transactions and their children, 1,000 rows a statement. Ids stored under another site-day
  * are deleted first (children cascade), so a transaction that moved is stored once, where it now is.
+ * Returns the site-days such moves took rows from (their rollups need rewriting).
  */
-export async function insertTransactions(tx: StoreDb, transactions: readonly WarehouseTransaction[]): Promise<void> {
+export async function insertTransactions(tx: StoreDb, transactions: readonly WarehouseTransaction[]): Promise<SiteDayKey[]> {
+  const movedFrom = new Map<string, SiteDayKey>();
   for (const batch of slices(transactions)) {
     const ids = JSON.stringify(batch.map((t) => t.id));
-    await tx.execute(sql`delete from ${warehouseTransactions} where ${warehouseTransactions.id} in (select jsonb_array_elements_text(${ids}::jsonb))`);
+    const moved = await tx.execute(
+      sql`delete from ${warehouseTransactions} where ${warehouseTransactions.id} in (select jsonb_array_elements_text(${ids}::jsonb)) returning site_code, day::text as day`,
+    );
+    for (const row of rowsOf<{ site_code: string; day: string }>(moved)) movedFrom.set(`${row.site_code}\u0000${row.day}`, { siteCode: row.site_code, day: row.day });
     await insertRows(tx, warehouseTransactions, batch.map(transactionRow));
   }
   const tenders = transactions.flatMap((t) => t.tenders.map((tender, position) => ({ ...tender, transactionId: t.id, position })));
@@ -121,6 +127,7 @@ export async function insertTransactions(tx: StoreDb, transactions: readonly War
   for (const batch of slices(tenders)) await insertRows(tx, warehouseTenders, batch);
   for (const batch of slices(items)) await insertRows(tx, warehouseItems, batch);
   for (const batch of slices(discounts)) await insertRows(tx, warehouseDiscounts, batch);
+  return [...movedFrom.values()];
 }
 
 /** The last of each id wins: a vendor page that repeats a record (paging shifted) stores it once. */
