@@ -13,6 +13,7 @@ const PAGES = [
   { path: '/users', heading: 'Back Office users' },
   { path: '/transactions', heading: 'Transactions' },
   { path: '/transactions/export', heading: 'Export transactions' },
+  { path: '/reports', heading: 'Reports' },
   { path: '/admin/users', heading: 'Portal users' },
   { path: '/account', heading: 'Change password' },
   { path: '/activity', heading: 'Activity' },

@@ -11,6 +11,7 @@ const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }>
   { href: '/employees', label: 'Employees' },
   { href: '/users', label: 'Back Office users' },
   { href: '/transactions', label: 'Transactions' },
+  { href: '/reports', label: 'Reports' },
   { href: '/sync', label: 'Data sync' },
   { href: '/activity', label: 'Activity' },
   { href: '/bulk', label: 'Bulk changes', adminOnly: true },
