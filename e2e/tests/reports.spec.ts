@@ -127,7 +127,7 @@ test('reports on last week of a region: charts, a chart as its table, the CSV, a
 
   // The view is in the URL: a reload shows the same region and the same figures.
   await page.reload();
-  await expect(page.getByLabel('Region')).toHaveValue(REGION);
+  await expect(page.getByRole('form', { name: 'Report filters' }).getByLabel('Region', { exact: true })).toHaveValue(REGION);
   await expect(page.getByTestId('report-sales').getByTestId('report-coverage')).toContainText('Synced at');
 });
 
