@@ -6,7 +6,7 @@ import { ADMIN_STATE } from './auth-states.js';
 // The demo chain's sites keep Central time: the browser does too, so its "last week" is the sites' week.
 test.use({ timezoneId: 'America/Chicago', storageState: ADMIN_STATE });
 
-/** The chain's quietest region (Tennessee): four sites, a dozen pages a site-day. */
+/** A quiet region of the demo chain: four sites, a dozen pages a site-day. */
 const REGION = 'Global Region';
 const SITES = ['DKSN', 'FRVW', 'JKSN', 'NOLO'];
 

@@ -1,7 +1,7 @@
 import { openReports, reportCsv, type CompareRequest, type ReportRequest, type Reports, type ReportsDeps } from '@washops/operations';
 import { ValidationError } from '@washops/shared-errors';
 import { type CliIo, UnusableInput } from './io.js';
-import { compareText, reportText } from './report-format.js';
+import { compareText, coverageLine, reportText } from './report-format.js';
 import { connectTenant, type Tenant } from './tenant.js';
 import { withStore } from './with-store.js';
 
@@ -41,6 +41,8 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 export async function runReport(io: CliIo, request: ReportRequest, options: ReportConnectionOptions): Promise<number> {
   await withReports(io, options, async (reports, signal) => {
     const report = await reports.run(request, { signal });
+    // A CSV or JSON on stdout goes to a file or another program: a partial range is said on stderr too.
+    if (report.partial && options.format !== 'table') io.stderr.write(`${coverageLine(report)}\n`);
     io.stdout.write(options.format === 'csv' ? reportCsv(report.table) : options.format === 'json' ? json(report) : reportText(report));
   });
   return 0;
@@ -50,6 +52,7 @@ export async function runReport(io: CliIo, request: ReportRequest, options: Repo
 export async function runCompare(io: CliIo, request: CompareRequest, options: ReportConnectionOptions): Promise<number> {
   await withReports(io, options, async (reports, signal) => {
     const result = await reports.compare(request, { signal });
+    for (const side of [result.current, result.previous]) if (side.partial && options.format !== 'table') io.stderr.write(`${coverageLine(side)}\n`);
     io.stdout.write(options.format === 'csv' ? reportCsv(result.table) : options.format === 'json' ? json(result) : compareText(result));
   });
   return 0;

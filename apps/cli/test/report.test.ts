@@ -97,6 +97,11 @@ describe('washops report over a warehouse filled by a backfill from the simulato
     expect(partial.code, partial.stderr).toBe(0);
     expect(partial.stdout).toContain('PARTIAL: 4 of 6 site-days synced; the figures cover those only.');
     expect(partial.stdout).toContain('Partial: only 4 of 6 site-days are synced');
+    // As CSV for a file, the data stays plain and stderr says it is partial.
+    const csv = await harness.washops(['report', 'sales', '--from', FROM, '--to', UNSYNCED, '--sites', sites().join(','), '--allow-partial', '--format', 'csv', '--demo']);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stderr).toContain('PARTIAL: 4 of 6 site-days synced; the figures cover those only.');
+    expect(csv.stdout).not.toContain('PARTIAL');
   });
 
   it("every site needs no BackOffice (the warehouse's list); a region does, and says how to configure it", async () => {

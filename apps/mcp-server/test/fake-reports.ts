@@ -18,7 +18,7 @@ export const SAMPLE_DATA: ReportDataByKind = {
       { group: 'LOMBARD', ...figures(80, 99_120), previous: null, revenueChange: null, transactionsChange: null },
     ],
     totals: { group: 'All sites', ...figures(200, 253_470), previous: null, revenueChange: null, transactionsChange: null },
-    previous: { from: '2026-11-15', to: '2026-11-15', complete: false },
+    previous: { from: '2026-11-15', to: '2026-11-15', complete: false, currentPartial: false },
   },
   mix: {
     categories: [

@@ -22,6 +22,7 @@ export type { BulkChanges, BulkChangesDeps, BulkSheet, ExecuteOptions, ResultsCs
 export { BULK_KINDS, BULK_LIMITS, BULK_RESULT_COLUMNS, BULK_ROW_STATES, BULK_RUN_STATES } from './bulk/types.js';
 export type { BulkCheckReport, BulkCheckedRow, BulkFile, BulkKind, BulkProgress, BulkRowIssue, BulkRowResult, BulkRowState, BulkRowStatus, BulkRunState, BulkRunView } from './bulk/types.js';
 export { openReports, reportCsv } from './reports/reports.js';
+export { changeOf } from './reports/format.js';
 export { MAX_REPORT_DAYS, REPORT_GROUPINGS, REPORT_KINDS } from './reports/types.js';
 export type * from './reports/types.js';
 export { resolveSiteCodes, resolveSiteCodesInTree, sitesOfRegion } from './sites/resolve-sites.js';

@@ -80,7 +80,7 @@ describe('sales against the previous period', () => {
     const report = await openReports(deps).run({ kind: 'sales', ...WEEK, sites: ['NILES', 'CENT'] });
     const now = expectedFigures(SALES, ILLINOIS, WEEK.from, WEEK.to);
     const then = expectedFigures(SALES, ILLINOIS, WEEK_BEFORE.from, WEEK_BEFORE.to);
-    expect(report.data.previous).toEqual({ ...WEEK_BEFORE, complete: true });
+    expect(report.data.previous).toEqual({ ...WEEK_BEFORE, complete: true, currentPartial: false });
     expect(report.data.totals.previous).toEqual({ ...then, averageTicketCents: average(then) });
     expect(report.data.totals.revenueChange).toBeCloseTo(change(now.revenueCents, then.revenueCents), 12);
     expect(report.data.totals.transactionsChange).toBeCloseTo(change(now.transactions, then.transactions), 12);
@@ -98,7 +98,7 @@ describe('sales against the previous period', () => {
   it('has no previous figures or changes when the previous period is not wholly synced, and says why', async () => {
     const { deps } = fakeWarehouse({ sales: SALES });
     const report = await openReports(deps).run({ kind: 'sales', from: '2026-10-26', to: '2026-11-01', sites: ['NILES'] });
-    expect(report.data.previous).toEqual({ from: '2026-10-19', to: '2026-10-25', complete: false });
+    expect(report.data.previous).toEqual({ from: '2026-10-19', to: '2026-10-25', complete: false, currentPartial: false });
     expect(report.data.totals).toMatchObject({ previous: null, revenueChange: null, transactionsChange: null });
     for (const group of report.data.groups) expect(group).toMatchObject({ previous: null, revenueChange: null });
     expect(report.summary).toContain('No comparison: the previous 2026-10-19 – 2026-10-25 is not wholly synced.');
@@ -146,6 +146,11 @@ describe('coverage', () => {
     expect(report.coverage).toMatchObject({ complete: false, siteDays: 14, synced: 13, missingCount: 1 });
     expect(report.summary.startsWith('Partial: only 13 of 14 site-days are synced, and the figures cover those only. Revenue ')).toBe(true);
     expect(report.data.totals).toMatchObject(expectedFigures(missingOne(), ['HOBART', 'NILES'], WEEK.from, WEEK.to));
+    // A missing day is not a fall in sales: no change is computed against the whole week before.
+    expect(report.data.previous).toMatchObject({ complete: false, currentPartial: true });
+    expect(report.data.totals).toMatchObject({ previous: null, revenueChange: null, transactionsChange: null });
+    expect(report.data.groups.every((group) => group.revenueChange === null && group.previous === null)).toBe(true);
+    expect(report.summary).toContain('No comparison: this range is partial.');
   });
 });
 

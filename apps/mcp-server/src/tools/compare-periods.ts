@@ -1,14 +1,10 @@
-import type { CompareResult, ReportResult, SalesGroupTotals } from '@washops/operations';
+import { changeOf as change, type CompareResult, type ReportResult, type SalesGroupTotals } from '@washops/operations';
 import { z } from 'zod';
 import { compareInputSchema, coverageLine, envelopeOf, envelopeShape, fractionSchema, salesFiguresOf, salesFiguresSchema } from '../schemas/reports.js';
 import { reportsOf } from '../services.js';
 import { defineTool } from '../tool.js';
 import { REPORT_RULES } from './report-tool.js';
 
-/** (current − previous) ÷ previous; `null` when there is nothing to compare with. */
-function change(current: number, previous: number | undefined): number | null {
-  return previous === undefined || previous === 0 ? null : (current - previous) / previous;
-}
 
 const rangeShape = { ...envelopeShape, totals: salesFiguresSchema };
 

@@ -34,7 +34,9 @@ export const salesReport = reportTool({
     rowsOmitted: z.number().int().describe('period rows left out of rows: group by week, month or region for fewer'),
     groups: z.array(groupTotals).describe('each group over the whole range'),
     totals: groupTotals,
-    previous: z.object({ from: z.string(), to: z.string(), complete: z.boolean() }).describe('the range compared against, and whether it is wholly synced'),
+    previous: z
+      .object({ from: z.string(), to: z.string(), complete: z.boolean(), currentPartial: z.boolean() })
+      .describe('the range compared against and whether it is wholly synced; no changes when it is not, or when this range is partial (currentPartial)'),
   },
   data: ({ data }) => {
     const rows = capped(data.rows, MAX_ROWS);

@@ -32,11 +32,15 @@ function totalsOf(group: string, current: Figures, previous: Figures | null): Sa
 }
 
 /** The previous period's figures per group, or `null` when that period is not wholly synced. */
-async function previousFigures(context: ReportContext): Promise<{ range: { from: string; to: string }; complete: boolean; byGroup: Map<string, Figures> | null }> {
+async function previousFigures(
+  context: ReportContext,
+): Promise<{ range: { from: string; to: string }; complete: boolean; currentPartial: boolean; byGroup: Map<string, Figures> | null }> {
   const range = previousRange(context.scope);
+  // Some days of a partial range are missing: set against a whole period, its change would be the gap, not the business.
+  if (!(await coverageOf(context)).complete) return { range, complete: false, currentPartial: true, byGroup: null };
   const previous = contextFor(context, range);
   const coverage = await coverageOf(previous);
-  if (!coverage.complete) return { range, complete: false, byGroup: null };
+  if (!coverage.complete) return { range, complete: false, currentPartial: false, byGroup: null };
   // Months: the fewest rows for the same totals.
   const rows = await context.deps.store.reports.sales(previous.query, 'month');
   const groups = new Map<string, SalesRow[]>();
@@ -46,7 +50,7 @@ async function previousFigures(context: ReportContext): Promise<{ range: { from:
   }
   const byGroupFigures = new Map([...groups].map(([group, groupRows]) => [group, sumFigures(groupRows)] as const));
   byGroupFigures.set(SALES_TOTAL, sumFigures(rows));
-  return { range, complete: true, byGroup: byGroupFigures };
+  return { range, complete: true, currentPartial: false, byGroup: byGroupFigures };
 }
 
 export function salesTable(data: SalesReportData, context: ReportContext): ReportTable {
@@ -67,6 +71,7 @@ export function salesSummary(data: SalesReportData, context: ReportContext): str
   const average = totals.averageTicketCents === null ? '' : ` (average ticket ${dollars(totals.averageTicketCents)})`;
   const headline = `Revenue ${dollars(totals.revenueCents)} from ${counted(totals.transactions, 'transaction')}${average}, ${rangeLabel(context.scope)}, ${context.label}.`;
   const against = `the previous ${rangeLabel(data.previous)}`;
+  if (data.previous.currentPartial) return `${headline} No comparison: this range is partial.`;
   if (!data.previous.complete) return `${headline} No comparison: ${against} is not wholly synced.`;
   const revenue = totals.revenueChange === null ? `revenue ${dollars(totals.previous?.revenueCents ?? 0)} then` : `revenue ${change(totals.revenueChange)}`;
   const transactions = totals.transactionsChange === null ? `${counted(totals.previous?.transactions ?? 0, 'transaction')} then` : `transactions ${change(totals.transactionsChange)}`;
@@ -98,6 +103,6 @@ export async function salesData(context: ReportContext): Promise<SalesReportData
     rows: groupRows,
     groups,
     totals: totalsOf(SALES_TOTAL, sumFigures(rows), previous.byGroup?.get(SALES_TOTAL) ?? null),
-    previous: { ...previous.range, complete: previous.complete },
+    previous: { ...previous.range, complete: previous.complete, currentPartial: previous.currentPartial },
   };
 }

@@ -92,8 +92,11 @@ export interface SalesReportData {
   rows: SalesGroupRow[];
   groups: SalesGroupTotals[];
   totals: SalesGroupTotals;
-  /** The range compared against, and whether it is wholly synced. */
-  previous: { from: string; to: string; complete: boolean };
+  /**
+   * The range compared against and whether it is wholly synced. No comparison (`groups[].previous` and the
+   * changes `null`) when it is not, or when this range itself is partial (`currentPartial`).
+   */
+  previous: { from: string; to: string; complete: boolean; currentPartial: boolean };
 }
 
 export interface MixReportData {

@@ -38,7 +38,7 @@ function salesOf(rows: Array<{ group: string; period: string; revenueCents: numb
     rows: rows.map((row) => ({ ...row, transactions: 1, averageTicketCents: row.revenueCents })),
     groups: [],
     totals,
-    previous: { from: '2026-11-09', to: '2026-11-15', complete: false },
+    previous: { from: '2026-11-09', to: '2026-11-15', complete: false, currentPartial: false },
   };
 }
 

@@ -56,6 +56,9 @@ export function SalesChart({ data, title }: { data: SalesReportData; title: stri
 
 /** The change against the previous period, for all and per group; said plainly when the previous period is not synced. */
 function SalesChanges({ data }: { data: SalesReportData }) {
+  if (data.previous.currentPartial) {
+    return <p className="muted report-note">No change shown: this range is partial, and a missing day is not a fall in sales.</p>;
+  }
   if (!data.previous.complete) {
     return (
       <p className="muted report-note">
