@@ -63,7 +63,7 @@ export const SAMPLE_DATA: ReportDataByKind = {
     },
   },
   tenders: { rows: [{ group: 'NILES', tender: 'Cash', tenderSubType: null, count: 40, amountCents: 60_000, changeCents: 1_250, share: 0.4 }] },
-  hours: { cells: [{ dayOfWeek: 1, hour: 9, transactions: 14, revenueCents: 19_950 }] },
+  hours: { cells: [{ dayOfWeek: 1, hour: 9, transactions: 14, revenueCents: 19_950 }], weekdays: [1, 1, 1, 1, 1, 1, 1] },
   staff: { rows: [{ group: 'NILES', employee: 'Pat', role: 'cashier', transactions: 50, revenueCents: 65_000, membershipSales: 3, averageTicketCents: 1_300 }] },
   discounts: { rows: [{ group: 'NILES', discountName: 'Senior', uses: 4, amountCents: -800 }] },
 };

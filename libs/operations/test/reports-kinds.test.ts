@@ -117,8 +117,21 @@ describe('hours', () => {
       { dayOfWeek: 6, hour: 10, transactions: 110, revenueCents: 165_000 },
       { dayOfWeek: 7, hour: 16, transactions: 20, revenueCents: 30_000 },
     ]);
-    expect(report.table.rows[1]).toEqual({ dayOfWeek: 'Saturday', hour: '10:00', transactions: 110, revenueCents: 165_000 });
-    expect(report.summary).toBe('The busiest hour is Saturday 10:00–11:00 (local time), 110 transactions; the busiest day of the week is Saturday, 110 transactions.');
+    expect(report.data.weekdays).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(report.table.rows[1]).toEqual({ dayOfWeek: 'Saturday', hour: '10:00', days: 1, transactions: 110, averageTransactions: 110, revenueCents: 165_000 });
+    expect(report.summary).toBe(
+      'The busiest hour is Saturday 10:00–11:00 (local time), 110 transactions on average; the busiest day of the week is Saturday, 110 transactions on average (averages over the Saturdays in the range).',
+    );
+  });
+
+  it('over a range that is not whole weeks, ranks days and hours by their average per such day, not their totals', async () => {
+    // Ten days from a Monday: Monday to Wednesday twice, the rest once. Mondays sold more in all, Saturday more a day.
+    const { deps } = fakeWarehouse({ sales: fixtureSales(), hours: [hour('CENT', 1, 7, 100), hour('CENT', 6, 10, 70)] });
+    const report = await openReports(deps).run({ kind: 'hours', from: '2026-11-16', to: '2026-11-25', sites: ['CENT'], allowPartial: true });
+    expect(report.data.weekdays).toEqual([2, 2, 2, 1, 1, 1, 1]);
+    expect(report.table.rows[0]).toMatchObject({ dayOfWeek: 'Monday', days: 2, transactions: 100, averageTransactions: 50 });
+    expect(report.summary).toContain('The busiest hour is Saturday 10:00–11:00 (local time), 70 transactions on average');
+    expect(report.summary).toContain('the busiest day of the week is Saturday, 70 transactions on average');
   });
 });
 

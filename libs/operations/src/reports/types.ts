@@ -133,6 +133,11 @@ export interface TenderReportData {
 export interface HourReportData {
   /** Summed over the scope's sites: one cell per ISO day of week (1–7) × local hour (0–23) that had transactions. */
   cells: Array<SalesFigures & { dayOfWeek: number; hour: number }>;
+  /**
+   * How many times each ISO day of week (index 0 Monday … 6 Sunday) falls in the range: a range that is not
+   * whole weeks has more of some, so "busiest" compares averages per such day, not totals.
+   */
+  weekdays: number[];
 }
 
 export interface StaffReportData {

@@ -146,12 +146,13 @@ describe('the hours heat map', () => {
         { dayOfWeek: 7, hour: 19, transactions: 9, revenueCents: 0 },
         { dayOfWeek: 3, hour: 12, transactions: 0, revenueCents: 0 },
       ],
+      weekdays: [1, 1, 1, 1, 1, 1, 1],
     });
     expect(grid.rows[0]?.[7]).toBe(4);
     expect(grid.rows[6]?.[19]).toBe(9);
     expect(grid.max).toBe(9);
     expect(grid.hours).toEqual({ first: 7, last: 19 });
-    expect(heatGridOf({ cells: [] }).hours).toBeNull();
+    expect(heatGridOf({ cells: [], weekdays: [1, 1, 1, 1, 1, 1, 1] }).hours).toBeNull();
     expect(hourLabel(0)).toBe('12 AM');
     expect(hourLabel(13)).toBe('1 PM');
   });
