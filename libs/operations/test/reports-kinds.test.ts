@@ -83,6 +83,9 @@ describe('mix', () => {
     ]);
     expect(report.data.departments[0]).toEqual({ group: 'WashU Illinois', department: 'Wash', quantity: 515, transactions: 500, netCents: 720_000 });
     expect(report.table.rows.map((row) => row['section'])).toEqual(['Type', 'Type', 'Type', 'Department', 'Department', 'Top item', 'Top item']);
+    // Ticket totals per type (overlapping) and net sales per department are different measures: never one column.
+    expect(report.table.rows[0]).toMatchObject({ ticketTotalsCents: 740_000, netCents: null });
+    expect(report.table.rows[3]).toMatchObject({ ticketTotalsCents: null, netCents: 720_000 });
     expect(report.summary).toBe('The largest type by revenue is wash: $7,400.00 from 500 transactions. The top item is Ultimate Wash (Wash): 400 units sold, $10,000.00, 80.0 % of the top items\' units.');
   });
 });

@@ -41,12 +41,14 @@ export function mixTable(data: MixReportData, context: ReportContext): ReportTab
       { key: 'name', label: 'Name', kind: 'text' },
       { key: 'transactions', label: 'Transactions', kind: 'count' },
       { key: 'quantity', label: 'Units', kind: 'count' },
-      { key: 'revenueCents', label: 'Revenue', kind: 'money' },
+      // Two measures, kept apart: a ticket counts whole in every type it is in, so types overlap; items are net sales.
+      { key: 'ticketTotalsCents', label: 'Ticket totals (types overlap)', kind: 'money' },
+      { key: 'netCents', label: 'Net sales', kind: 'money' },
     ],
     rows: [
-      ...data.categories.map((row) => ({ section: 'Type', group: row.group, name: row.category, transactions: row.transactions, quantity: null, revenueCents: row.revenueCents })),
-      ...data.departments.map((row) => ({ section: 'Department', group: row.group, name: row.department, transactions: row.transactions, quantity: row.quantity, revenueCents: row.netCents })),
-      ...data.topItems.map((row) => ({ section: 'Top item', group: context.label, name: row.name, transactions: null, quantity: row.quantity, revenueCents: row.netCents })),
+      ...data.categories.map((row) => ({ section: 'Type', group: row.group, name: row.category, transactions: row.transactions, quantity: null, ticketTotalsCents: row.revenueCents, netCents: null })),
+      ...data.departments.map((row) => ({ section: 'Department', group: row.group, name: row.department, transactions: row.transactions, quantity: row.quantity, ticketTotalsCents: null, netCents: row.netCents })),
+      ...data.topItems.map((row) => ({ section: 'Top item', group: context.label, name: row.name, transactions: null, quantity: row.quantity, ticketTotalsCents: null, netCents: row.netCents })),
     ],
   };
 }
