@@ -1,4 +1,4 @@
-import { openWarehouseSync, requireDataApiEnvironment, type DataApiAccess, type SyncStatus, type SyncStatusQuery, type SyncUnitEvent, type WarehouseSync } from '@washops/operations';
+import { openWarehouseSync, requireDataApiEnvironment, sitesOfRegion as regionSites, type DataApiAccess, type SyncStatus, type SyncStatusQuery, type SyncUnitEvent, type WarehouseSync } from '@washops/operations';
 import { ValidationError } from '@washops/shared-errors';
 import { cliActor } from './actor.js';
 import { terminalSafe } from './bulk-format.js';
@@ -66,8 +66,7 @@ async function sitesOfRegion(io: CliIo, region: string, demo: boolean): Promise<
   const tenant = await connectTenant(io, demo);
   try {
     const sites = await tenant.backoffice.reads.listSites();
-    const wanted = region.trim().toLowerCase();
-    const codes = sites.filter((site) => site.regionName?.toLowerCase() === wanted || String(site.regionId) === wanted).flatMap((site) => (site.code ? [site.code] : []));
+    const codes = regionSites(sites, region).flatMap((site) => (site.code ? [site.code] : []));
     if (codes.length === 0) {
       const known = [...new Set(sites.flatMap((site) => (site.regionName ? [site.regionName] : [])))].sort();
       throw new UnusableInput(`No site of the BackOffice's site tree is in the region "${terminalSafe(region)}". Regions: ${known.join(', ') || 'none'}.`);

@@ -1,6 +1,8 @@
 import type {
+  DepartmentRow,
   DiscountRow,
   MixCategory,
+  MembershipRow,
   ReportCoverage,
   ReportPeriod,
   SalesFigures,
@@ -101,26 +103,15 @@ export interface SalesReportData {
 
 export interface MixReportData {
   categories: Array<SalesFigures & { group: string; category: MixCategory }>;
-  departments: Array<{ group: string; department: string; quantity: number; transactions: number; netCents: number }>;
+  departments: Array<Omit<DepartmentRow, 'siteCode'> & { group: string }>;
   topItems: TopItemRow[];
 }
 
-export interface MembershipGroupRow {
+export type MembershipGroupRow = Omit<MembershipRow, 'siteCode'> & {
   group: string;
-  recurringSales: number;
-  recurringPayments: number;
-  recurringRedemptions: number;
-  prepaidSales: number;
-  prepaidRedemptions: number;
-  planSales: number;
-  planRedemptions: number;
-  v2Known: number;
-  washes: number;
-  memberWashes: number;
   /** memberWashes ÷ washes, `null` with no washes. */
   memberShare: number | null;
-  membershipRevenueCents: number;
-}
+};
 export interface MembershipReportData {
   rows: MembershipGroupRow[];
   totals: MembershipGroupRow;

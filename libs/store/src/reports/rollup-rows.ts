@@ -10,7 +10,17 @@ import { reportDays, reportDepartments, reportDiscounts, reportHours, reportItem
 // same figures as the SQL of `rollupInserts` (a test holds the two equal), without reading back and
 // grouping what was just inserted, which on the embedded database cost as much as the insert itself.
 
-const ROLLUP_TABLES = [reportDays, reportMix, reportDepartments, reportItems, reportTenders, reportHours, reportStaff, reportDiscounts];
+/** Each rollup table and the part of `rollupRowsOf`'s answer it holds. */
+const ROLLUPS = [
+  [reportDays, 'days'],
+  [reportMix, 'mix'],
+  [reportDepartments, 'departments'],
+  [reportItems, 'items'],
+  [reportTenders, 'tenders'],
+  [reportHours, 'hours'],
+  [reportStaff, 'staff'],
+  [reportDiscounts, 'discounts'],
+] as const satisfies ReadonlyArray<readonly [PgTable, keyof ReturnType<typeof rollupRowsOf>]>;
 const HOUSE_TENDERS = new Set<string>(HOUSE_ACCOUNT_TENDERS);
 const HOUSE_SUB_TYPES = new Set<string>(HOUSE_ACCOUNT_TENDER_SUB_TYPES);
 
@@ -121,19 +131,11 @@ export function rollupRowsOf(key: SiteDayKey, transactions: readonly WarehouseTr
  * the embedded database each statement is a round trip through its socket.
  */
 export async function writeRollups(tx: StoreDb, key: SiteDayKey, transactions: readonly WarehouseTransaction[]): Promise<void> {
-  const deletes = ROLLUP_TABLES.map((table, i) => sql`${sql.identifier(`d${i}`)} as (delete from ${table} where site_code = ${key.siteCode} and day = ${key.day})`);
+  const deletes = ROLLUPS.map(([table], i) => sql`${sql.identifier(`d${i}`)} as (delete from ${table} where site_code = ${key.siteCode} and day = ${key.day})`);
   await tx.execute(sql`with ${sql.join(deletes, sql`, `)} select 1`);
   const rows = rollupRowsOf(key, transactions);
-  const writes: Array<[PgTable, Array<Record<string, unknown>>]> = [
-    [reportDays, rows.days],
-    [reportMix, rows.mix],
-    [reportDepartments, rows.departments],
-    [reportItems, rows.items],
-    [reportTenders, rows.tenders],
-    [reportHours, rows.hours],
-    [reportStaff, rows.staff],
-    [reportDiscounts, rows.discounts],
-  ];
-  const inserts = writes.filter(([, values]) => values.length > 0).map(([table, values], i) => sql`${sql.identifier(`i${i}`)} as (${insertRowsStatement(table, values)})`);
+  const inserts = ROLLUPS.filter(([, part]) => rows[part].length > 0).map(
+    ([table, part], i) => sql`${sql.identifier(`i${i}`)} as (${insertRowsStatement(table, rows[part] as Array<Record<string, unknown>>)})`,
+  );
   if (inserts.length > 0) await tx.execute(sql`with ${sql.join(inserts, sql`, `)} select 1`);
 }
