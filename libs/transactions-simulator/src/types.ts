@@ -1,4 +1,7 @@
 /** Public types of the Data API simulator (the agreed control surface, plus a few additions marked as such). */
+import type { WorldRates } from './world/types.js';
+
+export type { WorldRates } from './world/types.js';
 
 export type DataApiEnvironment = 'production' | 'sandbox';
 
@@ -60,6 +63,8 @@ export interface TransactionsSimulatorOptions {
   now?: () => number;
   /** Addition: host to bind. Default '127.0.0.1'. */
   host?: string;
+  /** Addition: the world's known rates (conversion, churn, labor per car); see `WorldRates` for the defaults. */
+  world?: Partial<WorldRates>;
 }
 
 export type TransactionsEndpoint =
