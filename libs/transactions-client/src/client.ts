@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { linkSignals } from './internal/abort.js';
 import { JobDurationEstimator, runJob } from './internal/job-runner.js';
-import { paginate, PAGE_SIZE, type FetchedPage, type TransactionPage } from './internal/paginate.js';
+import { collect, paginate, PAGE_SIZE, rowsOf, type FetchedPage, type TransactionPage } from './internal/paginate.js';
 import { REQUESTER, type PagedList, type Requester } from './internal/requester.js';
 import { parseResponse } from './internal/response.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig, type RequestBudget } from './internal/rate-limiter.js';
@@ -328,19 +328,4 @@ export class TransactionsClient implements AsyncDisposable {
     };
     return { [Symbol.asyncIterator]: () => paginate(fetchPage, list.pageSize) };
   }
-}
-
-/** The rows of each page in turn, fetching the next page only when these are consumed. */
-function rowsOf<T>(pages: AsyncIterable<TransactionPage<T>>): AsyncIterable<T> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      for await (const page of pages) yield* page.rows;
-    },
-  };
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
 }

@@ -47,3 +47,18 @@ export async function* paginate<T>(
     if (last) return;
   }
 }
+
+/** The rows of each page in turn, fetching the next page only when these are consumed. */
+export function rowsOf<T>(pages: AsyncIterable<TransactionPage<T>>): AsyncIterable<T> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const page of pages) yield* page.rows;
+    },
+  };
+}
+
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
