@@ -22,12 +22,20 @@ import type { Handler, SimState } from './handlers/context.js';
 import { getJobData, loadJob } from './handlers/jobs.js';
 import { list, listByType, listV2 } from './handlers/lists.js';
 import { get, siteList } from './handlers/records.js';
+import { customerGet, customerList } from './handlers/customers.js';
+import { clockEntries, employeeGet, employeeList } from './handlers/employees.js';
+import { giftCardList } from './handlers/gift-cards.js';
+import { itemList } from './handlers/items.js';
+import { recurringDetailsList, recurringGet, recurringList, recurringModifications, recurringStatusList } from './handlers/recurring.js';
+import { salesOutcomeList } from './handlers/sales-outcomes.js';
+import { washbookGet, washbookList } from './handlers/washbooks.js';
 import { json, listen, readQuery, route, send, sleep, type Endpoint, type Reply } from './http.js';
 import { JOB_TTL_MS, JobRegistry } from './jobs.js';
 import { LruCache } from './lru.js';
 import { RequestLog } from './request-log.js';
 import type { RequestLogEntry, SimulatorCredential, TransactionsSimulator, TransactionsSimulatorOptions } from './types.js';
 import { notFound } from './validation.js';
+import type { World } from './world/types.js';
 
 
 /** The contract's throttle: 20 requests per 15-second fixed window per API id (§1 "Throttling"). */
@@ -35,9 +43,34 @@ const RATE_LIMIT = 20;
 const RATE_WINDOW_MS = 15_000;
 const DEFAULT_JOB_DURATION_MS = 2000;
 const DEFAULT_NULL_TOTALS_SHARE = 0.25;
+/** Criteria whose rows are kept for paging; a chain's customers are a few hundred thousand rows, so a few only. */
+const ROWS_MEMO_ENTRIES = 8;
 const DEFAULT_CREDENTIALS: SimulatorCredential[] = [{ apiId: 'demo', apiKey: 'demo-key' }];
 
-const HANDLERS: Record<Endpoint, Handler> = { siteList, list, listByType, listV2, get, loadJob, getJobData };
+const HANDLERS: Record<Endpoint, Handler> = {
+  siteList,
+  list,
+  listByType,
+  listV2,
+  get,
+  loadJob,
+  getJobData,
+  customerList,
+  customerGet,
+  recurringList,
+  recurringGet,
+  recurringDetailsList,
+  recurringStatusList,
+  recurringModifications,
+  washbookList,
+  washbookGet,
+  giftCardList,
+  itemList,
+  employeeList,
+  employeeGet,
+  clockEntries,
+  salesOutcomeList,
+};
 
 export async function startTransactionsSimulator(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
   const credentials = checkedCredentials(options.credentials ?? DEFAULT_CREDENTIALS);
@@ -59,12 +92,15 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   }
   const state: SimState = {
     seed,
+    environment,
+    world: worldNotWired(),
     now,
     settings,
     store: new DataStore(seed),
     jobs: new JobRegistry(seed, now, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
     faults: new TransactionsFaultRegistry(seed),
-    v2Cache: new LruCache(500),
+    responseCache: new LruCache(500),
+    rowsMemo: new LruCache(ROWS_MEMO_ENTRIES),
     nullTotalsShare,
   };
   const log = new RequestLog();
@@ -128,6 +164,28 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
     url: `http://${urlHost}:${server.port}/v1`,
     control: controlSurface(state, log, throttle),
     close: () => server.close(),
+  };
+}
+
+/** Until the seeded world is wired in, the resource endpoints answer the API's own 500 (the server maps the throw). */
+function worldNotWired(): World {
+  const missing = (): never => {
+    throw new Error('the seeded world is not wired into this simulator yet');
+  };
+  return {
+    rates: { conversion: 0, voluntaryChurn: 0, involuntaryChurn: 0, laborHoursPerCar: 0 },
+    customers: missing,
+    customer: missing,
+    memberships: missing,
+    membership: missing,
+    washbooks: missing,
+    washbook: missing,
+    giftCards: missing,
+    items: missing,
+    employees: missing,
+    employee: missing,
+    clockEntries: missing,
+    salesOutcomes: missing,
   };
 }
 
