@@ -96,7 +96,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
     world: worldNotWired(),
     now,
     settings,
-    store: new DataStore(seed),
+    store: new DataStore(seed, undefined, { rates: options.world, now }),
     jobs: new JobRegistry(seed, now, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
     faults: new TransactionsFaultRegistry(seed),
     responseCache: new LruCache(500),
