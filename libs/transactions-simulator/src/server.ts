@@ -35,7 +35,6 @@ import { LruCache } from './lru.js';
 import { RequestLog } from './request-log.js';
 import type { RequestLogEntry, SimulatorCredential, TransactionsSimulator, TransactionsSimulatorOptions } from './types.js';
 import { notFound } from './validation.js';
-import type { World } from './world/types.js';
 
 
 /** The contract's throttle: 20 requests per 15-second fixed window per API id (§1 "Throttling"). */
@@ -90,13 +89,14 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   if (options.errorEnvelope !== undefined && options.errorEnvelope !== 'flat' && options.errorEnvelope !== 'wrapped') {
     throw new TypeError(`Unknown error envelope: ${String(options.errorEnvelope)}`);
   }
+  const store = new DataStore(seed, undefined, { rates: options.world, now });
   const state: SimState = {
     seed,
     environment,
-    world: worldNotWired(),
     now,
     settings,
-    store: new DataStore(seed, undefined, { rates: options.world, now }),
+    store,
+    world: store.world,
     jobs: new JobRegistry(seed, now, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
     faults: new TransactionsFaultRegistry(seed),
     responseCache: new LruCache(500),
@@ -164,28 +164,6 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
     url: `http://${urlHost}:${server.port}/v1`,
     control: controlSurface(state, log, throttle),
     close: () => server.close(),
-  };
-}
-
-/** Until the seeded world is wired in, the resource endpoints answer the API's own 500 (the server maps the throw). */
-function worldNotWired(): World {
-  const missing = (): never => {
-    throw new Error('the seeded world is not wired into this simulator yet');
-  };
-  return {
-    rates: { conversion: 0, voluntaryChurn: 0, involuntaryChurn: 0, laborHoursPerCar: 0 },
-    customers: missing,
-    customer: missing,
-    memberships: missing,
-    membership: missing,
-    washbooks: missing,
-    washbook: missing,
-    giftCards: missing,
-    items: missing,
-    employees: missing,
-    employee: missing,
-    clockEntries: missing,
-    salesOutcomes: missing,
   };
 }
 
