@@ -22,12 +22,14 @@ export const MONTHLY_UPGRADE = 0.01;
 export const MONTHLY_CARD_CHANGE = 0.01;
 /** Gift cards never presented again (breakage), and the days within which the rest is spent. */
 export const GIFT_CARD_BREAKAGE = 0.1;
-export const GIFT_CARD_SPEND_DAYS = 180;
+export const GIFT_CARD_SPEND_DAYS = 120;
+/** Visits planned per gift card (most are spent in three or four). */
+export const GIFT_CARD_MAX_VISITS = 6;
 /** Washbooks: washes per book, the share of unlimited books, and how long a book is used. */
 export const WASHBOOK_WASHES = 10;
 export const UNLIMITED_WASHBOOK_SHARE = 0.1;
 export const UNLIMITED_BALANCE = 999;
-export const WASHBOOK_USE_DAYS = 365;
+export const WASHBOOK_USE_DAYS = 180;
 /** The share of paying walk-in tickets at a counter where the cashier offers a membership. */
 export const MEMBERSHIP_OFFER_SHARE = 0.3;
 
