@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, SITES, WASHES, type ChainSite } from '../src/chain.js';
 import { DataStore, type DetailRow } from '../src/data-store.js';
+import { startTransactionsSimulator } from '../src/index.js';
 import { DEFAULT_WORLD_RATES } from '../src/world/rates.js';
 import { localParts } from '../src/world/rhythm.js';
 import type { MembershipRecord } from '../src/world/types.js';
@@ -267,4 +268,43 @@ describe('the configured rates come back out of the data', () => {
       expect(perCar, `${site.code}: ${hours} h for ${cars} cars`).toBeLessThan(DEFAULT_WORLD_RATES.laborHoursPerCar * 1.05);
     }
   });
+});
+
+describe('rates set through the options', () => {
+  const rates = { conversion: 0.05, voluntaryChurn: 0.08, involuntaryChurn: 0.01, laborHoursPerCar: 0.12 };
+
+  it('are validated, shown by the control surface, and recovered from a month of one site', async () => {
+    await expect(startTransactionsSimulator({ world: { conversion: -0.1 } })).rejects.toThrow(/conversion/);
+    await expect(startTransactionsSimulator({ world: { laborHoursPerCar: 0.5 } })).rejects.toThrow(/laborHoursPerCar/);
+    await expect(startTransactionsSimulator({ world: { churn: 0.1 } as never })).rejects.toThrow(/Unknown world rate/);
+    const sim = await startTransactionsSimulator({ world: rates, now: () => NOW });
+    try {
+      expect(sim.control.worldRates()).toEqual(rates);
+      expect(sim.control.world().rates).toEqual(rates);
+    } finally {
+      await sim.close();
+    }
+
+    const custom = new DataStore('demo', 64, { rates, now: () => NOW });
+    const site = SITES.find((s) => s.code === 'NAPER')!;
+    const tickets = custom.page({ sites: [site], startMs: MONTH_START, endMs: MONTH_END }, 1, 1_000_000).map((row) => custom.detail(row));
+    const conversion = tickets.filter((t) => t.kind === 'memberSale').length / tickets.filter((t) => t.kind === 'retail').length;
+    expect(conversion).toBeGreaterThan(rates.conversion * 0.88);
+    expect(conversion).toBeLessThan(rates.conversion * 1.12);
+
+    const members = custom.world.memberships([site], MONTH_END).filter((m) => m.signUpMs < MONTH_START && (m.endMs === null || m.endMs >= MONTH_START));
+    const ended = (reason: string) => members.filter((m) => m.endReason === reason && m.endMs! <= MONTH_END).length;
+    const within = (value: number, rate: number) => Math.abs(value - rate * members.length) < 4 * Math.sqrt(rate * members.length) + 0.02 * rate * members.length;
+    expect(within(ended('voluntary'), rates.voluntaryChurn), `voluntary ${ended('voluntary')} of ${members.length}`).toBe(true);
+    expect(within(ended('involuntary'), rates.involuntaryChurn), `involuntary ${ended('involuntary')} of ${members.length}`).toBe(true);
+
+    const cars = tickets.filter((t) => t.status !== 'Voided' && t.type !== 'Return' && t.lines.some((l) => l.department === 'Wash')).length;
+    let hours = 0;
+    for (const e of custom.world.employees([site])) {
+      for (const c of custom.world.clockEntries(e.employeeId, MONTH_START, MONTH_END, NOW)) hours += c.regularHours + c.overtimeHours;
+    }
+    // Shifts by local day against tickets by UTC day: the month's edges differ by a few hours of a day.
+    expect(hours / cars).toBeGreaterThan(rates.laborHoursPerCar * 0.93);
+    expect(hours / cars).toBeLessThan(rates.laborHoursPerCar * 1.07);
+  }, 120_000);
 });

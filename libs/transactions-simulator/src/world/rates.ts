@@ -3,6 +3,7 @@
  * through. The other behavioural constants of the world (upgrades, card changes, breakage) sit beside them, so every
  * number an operator's report could be checked against is here.
  */
+import { MAX_LABOR_HOURS_PER_CAR } from './staff.js';
 import type { WorldRates } from './types.js';
 
 /**
@@ -51,11 +52,11 @@ export function resolveWorldRates(given: Partial<WorldRates> = {}): WorldRates {
 
 /**
  * Inclusive bounds. Conversion up to 0.5 keeps sign-ups a minority of tickets; labor below about 0.05 h per car is
- * floored by the cashiers' shifts (a site always has someone at each counter), so it would not be recovered.
+ * floored by the cashiers' shifts (a site always has someone at each counter), above 0.15 the crew would not cover it.
  */
 const BOUNDS: Record<keyof WorldRates, [number, number]> = {
   conversion: [0, 0.5],
   voluntaryChurn: [0, 0.5],
   involuntaryChurn: [0, 0.5],
-  laborHoursPerCar: [0.05, 1],
+  laborHoursPerCar: [0.05, MAX_LABOR_HOURS_PER_CAR],
 };
