@@ -227,28 +227,24 @@ export class Memberships {
    */
   record(model: MemberModel, index: number, asOfMs: number): MembershipRecord {
     const { site } = model;
-    const signUpMs = model.signUpMs[index]!;
     const endMs = model.endMs[index]!;
     const ended = endMs <= asOfMs;
     const planIndex = this.tierAt(model, index, asOfMs);
     const plan = PLANS[planIndex]!;
-    let details: Details | undefined;
-    const lazy = (): Details => (details ??= this.details(model, index, asOfMs));
-    const record = {
-      id: membershipId(site, index),
-      customerId: customerId(site, index) as string,
-      siteId: site.siteId,
-      planIndex,
-      planName: plan.name,
-      priceCents: plan.price,
-      signUpMs,
-      endMs: ended ? endMs : null,
-      endReason: ended ? (model.endReason[index] === End.Voluntary ? 'voluntary' : 'involuntary') : null,
-    } as MembershipRecord;
-    for (const key of ['statuses', 'billings', 'modifications', 'tags', 'vehicles', 'isOnTrial', 'trialAmountCents'] as const) {
-      Object.defineProperty(record, key, { enumerable: true, get: () => lazy()[key] });
-    }
-    return record;
+    return new LazyMembership(
+      {
+        id: membershipId(site, index),
+        customerId: customerId(site, index) as string,
+        siteId: site.siteId,
+        planIndex,
+        planName: plan.name,
+        priceCents: plan.price,
+        signUpMs: model.signUpMs[index]!,
+        endMs: ended ? endMs : null,
+        endReason: ended ? (model.endReason[index] === End.Voluntary ? 'voluntary' : 'involuntary') : null,
+      },
+      () => this.details(model, index, asOfMs),
+    );
   }
 
   private details(model: MemberModel, index: number, asOfMs: number): Details {
@@ -305,6 +301,68 @@ export class Memberships {
 }
 
 type Details = Pick<MembershipRecord, 'statuses' | 'billings' | 'modifications' | 'tags' | 'vehicles' | 'isOnTrial' | 'trialAmountCents'>;
+type Summary = Omit<MembershipRecord, keyof Details>;
+
+/**
+ * A membership whose lists are worked out when first read (prototype getters: listing thousands of accounts costs
+ * little). `toJSON` gives every field; a spread (`{...record}`) would copy the summary fields only.
+ */
+class LazyMembership implements MembershipRecord {
+  readonly id: string;
+  readonly customerId: string;
+  readonly siteId: number;
+  readonly planIndex: number;
+  readonly planName: string;
+  readonly priceCents: number;
+  readonly signUpMs: number;
+  readonly endMs: number | null;
+  readonly endReason: 'voluntary' | 'involuntary' | null;
+  #details: Details | undefined;
+  readonly #work: () => Details;
+
+  constructor(summary: Summary, work: () => Details) {
+    this.id = summary.id;
+    this.customerId = summary.customerId;
+    this.siteId = summary.siteId;
+    this.planIndex = summary.planIndex;
+    this.planName = summary.planName;
+    this.priceCents = summary.priceCents;
+    this.signUpMs = summary.signUpMs;
+    this.endMs = summary.endMs;
+    this.endReason = summary.endReason;
+    this.#work = work;
+  }
+
+  private get details(): Details {
+    return (this.#details ??= this.#work());
+  }
+  get statuses(): StatusEvent[] {
+    return this.details.statuses;
+  }
+  get billings(): BillingRecord[] {
+    return this.details.billings;
+  }
+  get modifications(): ModificationRecord[] {
+    return this.details.modifications;
+  }
+  get tags(): MembershipRecord['tags'] {
+    return this.details.tags;
+  }
+  get vehicles(): MembershipRecord['vehicles'] {
+    return this.details.vehicles;
+  }
+  get isOnTrial(): boolean {
+    return this.details.isOnTrial;
+  }
+  get trialAmountCents(): number | null {
+    return this.details.trialAmountCents;
+  }
+
+  toJSON(): MembershipRecord {
+    const { id, customerId, siteId, planIndex, planName, priceCents, signUpMs, endMs, endReason } = this;
+    return { id, customerId, siteId, planIndex, planName, priceCents, signUpMs, endMs, endReason, ...this.details };
+  }
+}
 
 function statusName(status: number): string {
   return ['Active', 'Payment Failed', 'Payment CC Expired', 'Payment Retries Exceeded', 'Suspended', 'Expired', 'Cancelled', 'Declined'][status - 1] ?? String(status);
