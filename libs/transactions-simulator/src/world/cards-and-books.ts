@@ -13,7 +13,7 @@ import {
 } from './rates.js';
 import {
   dateOfOrdinal, drawCount, drawTimeOfDay, expectedSales, kindShare, localMidnight, localMidnightOf, localOrdinal, localParts,
-  ordinalOfDate, streamPrng,
+  lowerBound, ordinalOfDate, streamPrng,
 } from './rhythm.js';
 
 export interface Visit {
@@ -43,15 +43,24 @@ export interface SoldCard {
   visits?: Visit[];
 }
 
-function plannedWithin(card: SoldCard, fromMs: number, toMs: number): boolean {
-  const planned = card.planned;
-  return planned.length > 0 && (planned[planned.length - 1] as { at: number }).at >= fromMs && (planned[0] as { at: number }).at < toMs;
-}
-
 const PHYSICAL_SITES = SITES.filter((s) => !s.virtual);
+const ONLINE_SITES = SITES.filter((s) => s.virtual);
+
+/** Sale days per block of the arrivals index (a gift card's spending window spans about five, a book's seven). */
+const ARRIVAL_BLOCK_DAYS = 32;
+
+/** Planned visits at one site, in time order, with the card, its seller's sale day and the visit's place in its plan. */
+interface Arrivals {
+  at: Float64Array;
+  cards: SoldCard[];
+  saleDay: Int32Array;
+  planned: Uint8Array;
+}
 
 export class CardsAndBooks {
   private readonly byDate = new LruCache<string, SoldCard[]>(30_000);
+  /** Per (kind, seller, block of sale days); a cold month over the chain touches a few hundred. */
+  private readonly arrivalBlocks = new LruCache<string, Map<number, Arrivals>>(1024);
 
   constructor(private readonly seed: string) {}
 
@@ -82,17 +91,54 @@ export class CardsAndBooks {
     if (site.virtual) return [];
     const out: Array<{ card: SoldCard; visit: Visit }> = [];
     const lastDay = localOrdinal(site.timezone, toMs - 1);
-    const days = kind === 'gift' ? GIFT_CARD_SPEND_DAYS : WASHBOOK_USE_DAYS;
-    const sellers = kind === 'gift' ? SITES.filter((s) => s === site || s.virtual) : [site];
+    const firstDay = lastDay - (kind === 'gift' ? GIFT_CARD_SPEND_DAYS : WASHBOOK_USE_DAYS) - 1;
+    const sellers = kind === 'gift' ? [site, ...ONLINE_SITES] : [site];
     for (const seller of sellers) {
-      for (let day = lastDay - days - 1; day <= lastDay; day++) {
-        for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
-          if (card.redeemSiteId !== site.siteId || !plannedWithin(card, fromMs, toMs)) continue;
-          for (const visit of this.visits(card)) if (visit.at >= fromMs && visit.at < toMs) out.push({ card, visit });
+      for (let block = Math.floor(firstDay / ARRIVAL_BLOCK_DAYS); block <= Math.floor(lastDay / ARRIVAL_BLOCK_DAYS); block++) {
+        const arrivals = this.arrivals(kind, seller, block).get(site.siteId);
+        if (!arrivals) continue;
+        for (let i = lowerBound(arrivals.at, fromMs); i < arrivals.at.length && (arrivals.at[i] as number) < toMs; i++) {
+          const saleDay = arrivals.saleDay[i] as number;
+          if (saleDay < firstDay || saleDay > lastDay) continue;
+          const card = arrivals.cards[i] as SoldCard;
+          // A gift card stops at the visit that empties it: later planned visits do not happen.
+          const visit = this.visits(card)[arrivals.planned[i] as number];
+          if (visit) out.push({ card, visit });
         }
       }
     }
     return out;
+  }
+
+  /**
+   * The planned visits of what a seller sold within one block of sale days, per site presenting them, in time order:
+   * a day's redemptions are found by binary search instead of a scan of every card sold in the months before it.
+   */
+  private arrivals(kind: 'gift' | 'book', seller: ChainSite, block: number): Map<number, Arrivals> {
+    const key = `${kind}|${seller.siteId}|${block}`;
+    let bySite = this.arrivalBlocks.get(key);
+    if (!bySite) {
+      const entries = new Map<number, Array<{ at: number; card: SoldCard; saleDay: number; planned: number }>>();
+      for (let day = block * ARRIVAL_BLOCK_DAYS; day < (block + 1) * ARRIVAL_BLOCK_DAYS; day++) {
+        for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
+          let list = entries.get(card.redeemSiteId);
+          if (!list) entries.set(card.redeemSiteId, (list = []));
+          card.planned.forEach(({ at }, planned) => list.push({ at, card, saleDay: day, planned }));
+        }
+      }
+      bySite = new Map();
+      for (const [siteId, list] of entries) {
+        list.sort((a, b) => a.at - b.at);
+        bySite.set(siteId, {
+          at: Float64Array.from(list, (e) => e.at),
+          cards: list.map((e) => e.card),
+          saleDay: Int32Array.from(list, (e) => e.saleDay),
+          planned: Uint8Array.from(list, (e) => e.planned),
+        });
+      }
+      this.arrivalBlocks.set(key, bySite);
+    }
+    return bySite;
   }
 
   /** A card's visits: a gift card pays what each ticket owes, up to what it holds, until it is spent. */

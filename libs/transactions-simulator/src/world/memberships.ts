@@ -110,6 +110,8 @@ export interface MemberModel {
   byDayOfMonth: number[][];
   /** Account indices with an upgrade, by upgrade time. */
   upgrades: number[];
+  /** Their upgrade times, ascending (for a binary search by day). */
+  upgradeAt: Float64Array;
 }
 
 export class Memberships {
@@ -180,6 +182,7 @@ export class Memberships {
       upgradeMs: new Float64Array(count),
       byDayOfMonth: Array.from({ length: 32 }, () => []),
       upgrades: [],
+      upgradeAt: new Float64Array(0),
     };
     for (let i = 0; i < count; i++) {
       const at = startAt[i] as number;
@@ -198,6 +201,7 @@ export class Memberships {
       model.byDayOfMonth[dayOfMonth(day)]!.push(i);
     }
     model.upgrades.sort((a, b) => (model.upgradeMs[a] as number) - (model.upgradeMs[b] as number));
+    model.upgradeAt = Float64Array.from(model.upgrades, (i) => model.upgradeMs[i] as number);
     return model;
   }
 

@@ -359,3 +359,15 @@ function mixIn(h: number, x: number): number {
 export function streamPrng(seed: string, ...parts: Array<string | number>): Prng {
   return new Prng(`${seed}|${parts.join('|')}`);
 }
+
+/** The first index whose value is at least `target` in an ascending array (its length if none). */
+export function lowerBound(values: ArrayLike<number>, target: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((values[mid] as number) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
