@@ -4,7 +4,7 @@
  * before them being generated. A gift card pays what it holds on each visit (a credit card pays the rest); a book
  * loses one wash per visit (unlimited books none).
  */
-import { GIFT_CARDS, SITES, WASHBOOKS, type ChainSite } from '../chain.js';
+import { GIFT_CARDS, SITES, WASHBOOKS, siteById, type ChainSite } from '../chain.js';
 import { buildTransaction } from '../transaction-builder.js';
 import { hashString, type Prng } from '@washops/sim-kit';
 import { LruCache } from '../lru.js';
@@ -37,10 +37,14 @@ export interface SoldCard {
   valueCents: number;
   customer: number;
   unlimited: boolean;
-  /** When it is meant to be presented; a gift card stops early once spent (see `CardsAndBooks.visits`). */
-  planned: Array<{ at: number; planSeed: number }>;
-  /** Worked out on first need (a gift card's visits build their tickets to learn what the card paid). */
-  visits?: Visit[];
+  /**
+   * When it is meant to be presented, and each visit's ticket seed; a gift card stops early once spent (see
+   * `CardsAndBooks.visits`). Typed arrays: a cold month draws the cards of the half-year before it.
+   */
+  plannedAt: Float64Array;
+  plannedSeed: Uint32Array;
+  /** Gift cards: what each visit paid (its length is the visits that happen), worked out on first need. */
+  paidCents?: Int32Array;
 }
 
 const PHYSICAL_SITES = SITES.filter((s) => !s.virtual);
@@ -102,8 +106,9 @@ export class CardsAndBooks {
           if (saleDay < firstDay || saleDay > lastDay) continue;
           const card = arrivals.cards[i] as SoldCard;
           // A gift card stops at the visit that empties it: later planned visits do not happen.
-          const visit = this.visits(card)[arrivals.planned[i] as number];
-          if (visit) out.push({ card, visit });
+          const planned = arrivals.planned[i] as number;
+          if (card.kind === 'gift' && planned >= this.paidOf(card).length) continue;
+          out.push({ card, visit: this.visit(card, planned) });
         }
       }
     }
@@ -123,7 +128,7 @@ export class CardsAndBooks {
         for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
           let list = entries.get(card.redeemSiteId);
           if (!list) entries.set(card.redeemSiteId, (list = []));
-          card.planned.forEach(({ at }, planned) => list.push({ at, card, saleDay: day, planned }));
+          card.plannedAt.forEach((at, planned) => list.push({ at, card, saleDay: day, planned }));
         }
       }
       bySite = new Map();
@@ -143,25 +148,32 @@ export class CardsAndBooks {
 
   /** A card's visits: a gift card pays what each ticket owes, up to what it holds, until it is spent. */
   visits(card: SoldCard): Visit[] {
-    if (card.visits) return card.visits;
-    const visits: Visit[] = [];
-    if (card.kind === 'book') {
-      for (const { at, planSeed } of card.planned) visits.push({ at, planSeed, paidCents: 0 });
-    } else {
-      const redeemSite = SITES.find((s) => s.siteId === card.redeemSiteId) as ChainSite;
-      let balance = card.valueCents;
-      for (const { at, planSeed } of card.planned) {
-        const hour = localParts(redeemSite.timezone, at).hour;
-        const link = { giftCardNumber: card.number, giftBalanceCents: balance };
-        const ticket = buildTransaction({ seed: this.seed, site: redeemSite, kind: 'giftRedeem', planSeed, at, hour, summaryOnly: true, link });
-        const paidCents = ticket.tenders.find((t) => t.tenderSubType === 'Giftcard')?.amount ?? 0;
-        visits.push({ at, planSeed, paidCents });
-        balance -= paidCents;
-        if (balance <= 0) break;
-      }
+    const count = card.kind === 'gift' ? this.paidOf(card).length : card.plannedAt.length;
+    return Array.from({ length: count }, (_, i) => this.visit(card, i));
+  }
+
+  /** The card's `i`-th visit (one that happens). */
+  private visit(card: SoldCard, i: number): Visit {
+    return { at: card.plannedAt[i] as number, planSeed: card.plannedSeed[i] as number, paidCents: card.paidCents?.[i] ?? 0 };
+  }
+
+  /** What each visit of a gift card paid: its tickets are built to learn what they owed. */
+  private paidOf(card: SoldCard): Int32Array {
+    if (card.paidCents) return card.paidCents;
+    const redeemSite = siteById.get(card.redeemSiteId) as ChainSite;
+    const paid: number[] = [];
+    let balance = card.valueCents;
+    for (let i = 0; i < card.plannedAt.length && balance > 0; i++) {
+      const at = card.plannedAt[i] as number;
+      const hour = localParts(redeemSite.timezone, at).hour;
+      const link = { giftCardNumber: card.number, giftBalanceCents: balance };
+      const ticket = buildTransaction({ seed: this.seed, site: redeemSite, kind: 'giftRedeem', planSeed: card.plannedSeed[i] as number, at, hour, summaryOnly: true, link });
+      const paidCents = ticket.tenders.find((t) => t.tenderSubType === 'Giftcard')?.amount ?? 0;
+      paid.push(paidCents);
+      balance -= paidCents;
     }
-    card.visits = visits;
-    return visits;
+    card.paidCents = Int32Array.from(paid);
+    return card.paidCents;
   }
 
   /** Parses a gift-card id or book id back to where and when it was sold. */
@@ -193,8 +205,8 @@ export class CardsAndBooks {
       const redeemSite = site.virtual ? PHYSICAL_SITES[hashString(number) % PHYSICAL_SITES.length]! : site;
       const planSeed = seed32(p);
       // A card is spent in a handful of visits; it stops at the one that empties it.
-      const planned = p.chance(GIFT_CARD_BREAKAGE) ? [] : visitTimes(p, redeemSite, soldMs, 21, GIFT_CARD_SPEND_DAYS, GIFT_CARD_MAX_VISITS);
-      return { kind: 'gift', id, siteId: site.siteId, redeemSiteId: redeemSite.siteId, tier, soldMs, planSeed, number, valueCents, customer: -1, unlimited: false, planned };
+      const planned = p.chance(GIFT_CARD_BREAKAGE) ? NO_VISITS : visitTimes(p, redeemSite, soldMs, 21, GIFT_CARD_SPEND_DAYS, GIFT_CARD_MAX_VISITS);
+      return { kind: 'gift', id, siteId: site.siteId, redeemSiteId: redeemSite.siteId, tier, soldMs, planSeed, number, valueCents, customer: -1, unlimited: false, ...planned };
     });
   }
 
@@ -208,9 +220,9 @@ export class CardsAndBooks {
       const customer = p.int(0, Math.max(site.members, 1) * 2 - 1);
       const book: SoldCard = {
         kind: 'book', id: cardId(site, date, i), siteId: site.siteId, redeemSiteId: site.siteId, tier, soldMs, planSeed: seed32(p),
-        number: '', valueCents: WASHBOOKS[tier]!.price, customer, unlimited, planned: [],
+        number: '', valueCents: WASHBOOKS[tier]!.price, customer, unlimited, ...NO_VISITS,
       };
-      book.planned = visitTimes(p, site, soldMs, unlimited ? 6 : 14, WASHBOOK_USE_DAYS, washes);
+      Object.assign(book, visitTimes(p, site, soldMs, unlimited ? 6 : 14, WASHBOOK_USE_DAYS, washes));
       return book;
     });
   }
@@ -225,15 +237,20 @@ function seed32(p: Prng): number {
   return (p.next() * 4294967296) >>> 0;
 }
 
+type Planned = Pick<SoldCard, 'plannedAt' | 'plannedSeed'>;
+const NO_VISITS: Planned = { plannedAt: new Float64Array(0), plannedSeed: new Uint32Array(0) };
+
 /** Visits on later days, gaps drawn around `meanGapDays`, within `withinDays` of the sale and at most `max` of them. */
-function visitTimes(p: Prng, site: ChainSite, soldMs: number, meanGapDays: number, withinDays: number, max: number): Array<{ at: number; planSeed: number }> {
-  const out: Array<{ at: number; planSeed: number }> = [];
+function visitTimes(p: Prng, site: ChainSite, soldMs: number, meanGapDays: number, withinDays: number, max: number): Planned {
+  const at: number[] = [];
+  const seeds: number[] = [];
   const saleDay = localOrdinal(site.timezone, soldMs);
   let day = saleDay;
-  while (out.length < max) {
+  while (at.length < max) {
     day += 1 + Math.floor(-Math.log(1 - p.next()) * meanGapDays);
     if (day > saleDay + withinDays) break;
-    out.push({ at: localMidnightOf(site.timezone, day) + drawTimeOfDay(p, site), planSeed: seed32(p) });
+    at.push(localMidnightOf(site.timezone, day) + drawTimeOfDay(p, site));
+    seeds.push(seed32(p));
   }
-  return out;
+  return { plannedAt: Float64Array.from(at), plannedSeed: Uint32Array.from(seeds) };
 }

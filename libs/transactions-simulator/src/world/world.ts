@@ -51,13 +51,18 @@ interface DrawnCustomers {
 }
 /** Sites whose customers are kept drawn: the whole chain, so listing every site's customers again draws none. */
 const CUSTOMER_SITES_KEPT = SITES.length;
+/**
+ * Site-days whose world tickets are kept (a billing day of a large site holds a few hundred): about a bucket cache's
+ * worth, since a day's count is kept apart and its tickets are needed again only when its bucket is generated.
+ */
+const DAY_EVENTS_KEPT = 512;
 /** A few seeds at most in one process (tests start many simulators of one seed). */
 const shared = new LruCache<string, SharedState>(4);
 function sharedState(seed: string, rates: WorldRates): SharedState {
   const key = `${seed}|${rates.conversion}|${rates.voluntaryChurn}|${rates.involuntaryChurn}|${rates.laborHoursPerCar}`;
   let state = shared.get(key);
   if (!state) {
-    state = { members: new Memberships(seed, rates), models: new Map(), cards: new CardsAndBooks(seed), events: new LruCache(4096), customerDraws: new LruCache(CUSTOMER_SITES_KEPT) };
+    state = { members: new Memberships(seed, rates), models: new Map(), cards: new CardsAndBooks(seed), events: new LruCache(DAY_EVENTS_KEPT), customerDraws: new LruCache(CUSTOMER_SITES_KEPT) };
     shared.set(key, state);
   }
   return state;
@@ -265,7 +270,7 @@ export class SimWorld implements World {
       customerId: customerIdOf(site, book.customer) as string,
       siteId: site.siteId,
       name: WASHBOOKS[book.tier]!.name,
-      balanceAt: (asOfMs) => (book.unlimited ? UNLIMITED_BALANCE : WASHBOOK_WASHES - book.planned.filter((v) => v.at <= asOfMs).length),
+      balanceAt: (asOfMs) => (book.unlimited ? UNLIMITED_BALANCE : WASHBOOK_WASHES - book.plannedAt.filter((at) => at <= asOfMs).length),
       signUpMs: book.soldMs,
       cancelMs: null,
     };
