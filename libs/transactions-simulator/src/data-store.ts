@@ -8,6 +8,7 @@ import { DAY_MS, DayGenerator, NUMBER_EPOCH_MS, PER_DAY, RECORD_BASE, numberOf, 
 import { LruCache } from './lru.js';
 import { KINDS, buildTransaction, customerId, type BuiltTransaction, type Kind } from './transaction-builder.js';
 import { resolveWorldRates } from './world/rates.js';
+import { lowerBound } from './world/rhythm.js';
 import type { AttendedTicket } from './world/sales-outcomes.js';
 import type { WorldRates } from './world/types.js';
 import { SimWorld } from './world/world.js';
@@ -280,15 +281,3 @@ function* days(query: Query): Generator<number> {
 function range(bucket: Bucket, query: Query): [number, number] {
   return [lowerBound(bucket.at, query.startMs), lowerBound(bucket.at, query.endMs + 1)];
 }
-
-function lowerBound(values: Float64Array, target: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((values[mid] as number) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-

@@ -4,16 +4,16 @@
  * before them being generated. A gift card pays what it holds on each visit (a credit card pays the rest); a book
  * loses one wash per visit (unlimited books none).
  */
-import { GIFT_CARDS, SITES, WASHBOOKS, type ChainSite } from '../chain.js';
+import { GIFT_CARDS, SITES, WASHBOOKS, siteById, type ChainSite } from '../chain.js';
 import { buildTransaction } from '../transaction-builder.js';
 import { hashString, type Prng } from '@washops/sim-kit';
 import { LruCache } from '../lru.js';
 import {
-  GIFT_CARD_BREAKAGE, GIFT_CARD_SPEND_DAYS, UNLIMITED_WASHBOOK_SHARE, WASHBOOK_USE_DAYS, WASHBOOK_WASHES,
+  GIFT_CARD_BREAKAGE, GIFT_CARD_MAX_VISITS, GIFT_CARD_SPEND_DAYS, UNLIMITED_WASHBOOK_SHARE, WASHBOOK_USE_DAYS, WASHBOOK_WASHES,
 } from './rates.js';
 import {
   dateOfOrdinal, drawCount, drawTimeOfDay, expectedSales, kindShare, localMidnight, localMidnightOf, localOrdinal, localParts,
-  ordinalOfDate, streamPrng,
+  lowerBound, ordinalOfDate, streamPrng,
 } from './rhythm.js';
 
 export interface Visit {
@@ -37,18 +37,34 @@ export interface SoldCard {
   valueCents: number;
   customer: number;
   unlimited: boolean;
-  visits: Visit[];
-}
-
-function presentedWithin(card: SoldCard, fromMs: number, toMs: number): boolean {
-  const visits = card.visits;
-  return visits.length > 0 && (visits[visits.length - 1] as Visit).at >= fromMs && (visits[0] as Visit).at < toMs;
+  /**
+   * When it is meant to be presented, and each visit's ticket seed; a gift card stops early once spent (see
+   * `CardsAndBooks.visits`). Typed arrays: a cold month draws the cards of the half-year before it.
+   */
+  plannedAt: Float64Array;
+  plannedSeed: Uint32Array;
+  /** Gift cards: what each visit paid (its length is the visits that happen), worked out on first need. */
+  paidCents?: Int32Array;
 }
 
 const PHYSICAL_SITES = SITES.filter((s) => !s.virtual);
+const ONLINE_SITES = SITES.filter((s) => s.virtual);
+
+/** Sale days per block of the arrivals index (a gift card's spending window spans about five, a book's seven). */
+const ARRIVAL_BLOCK_DAYS = 32;
+
+/** Planned visits at one site, in time order, with the card, its seller's sale day and the visit's place in its plan. */
+interface Arrivals {
+  at: Float64Array;
+  cards: SoldCard[];
+  saleDay: Int32Array;
+  planned: Uint8Array;
+}
 
 export class CardsAndBooks {
   private readonly byDate = new LruCache<string, SoldCard[]>(30_000);
+  /** Per (kind, seller, block of sale days); a cold month over the chain touches a few hundred. */
+  private readonly arrivalBlocks = new LruCache<string, Map<number, Arrivals>>(1024);
 
   constructor(private readonly seed: string) {}
 
@@ -79,17 +95,85 @@ export class CardsAndBooks {
     if (site.virtual) return [];
     const out: Array<{ card: SoldCard; visit: Visit }> = [];
     const lastDay = localOrdinal(site.timezone, toMs - 1);
-    const days = kind === 'gift' ? GIFT_CARD_SPEND_DAYS : WASHBOOK_USE_DAYS;
-    const sellers = kind === 'gift' ? SITES.filter((s) => s === site || s.virtual) : [site];
+    const firstDay = lastDay - (kind === 'gift' ? GIFT_CARD_SPEND_DAYS : WASHBOOK_USE_DAYS) - 1;
+    const sellers = kind === 'gift' ? [site, ...ONLINE_SITES] : [site];
     for (const seller of sellers) {
-      for (let day = lastDay - days - 1; day <= lastDay; day++) {
-        for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
-          if (card.redeemSiteId !== site.siteId || !presentedWithin(card, fromMs, toMs)) continue;
-          for (const visit of card.visits) if (visit.at >= fromMs && visit.at < toMs) out.push({ card, visit });
+      for (let block = Math.floor(firstDay / ARRIVAL_BLOCK_DAYS); block <= Math.floor(lastDay / ARRIVAL_BLOCK_DAYS); block++) {
+        const arrivals = this.arrivals(kind, seller, block).get(site.siteId);
+        if (!arrivals) continue;
+        for (let i = lowerBound(arrivals.at, fromMs); i < arrivals.at.length && (arrivals.at[i] as number) < toMs; i++) {
+          const saleDay = arrivals.saleDay[i] as number;
+          if (saleDay < firstDay || saleDay > lastDay) continue;
+          const card = arrivals.cards[i] as SoldCard;
+          // A gift card stops at the visit that empties it: later planned visits do not happen.
+          const planned = arrivals.planned[i] as number;
+          if (card.kind === 'gift' && planned >= this.paidOf(card).length) continue;
+          out.push({ card, visit: this.visit(card, planned) });
         }
       }
     }
     return out;
+  }
+
+  /**
+   * The planned visits of what a seller sold within one block of sale days, per site presenting them, in time order:
+   * a day's redemptions are found by binary search instead of a scan of every card sold in the months before it.
+   */
+  private arrivals(kind: 'gift' | 'book', seller: ChainSite, block: number): Map<number, Arrivals> {
+    const key = `${kind}|${seller.siteId}|${block}`;
+    let bySite = this.arrivalBlocks.get(key);
+    if (!bySite) {
+      const entries = new Map<number, Array<{ at: number; card: SoldCard; saleDay: number; planned: number }>>();
+      for (let day = block * ARRIVAL_BLOCK_DAYS; day < (block + 1) * ARRIVAL_BLOCK_DAYS; day++) {
+        for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
+          let list = entries.get(card.redeemSiteId);
+          if (!list) entries.set(card.redeemSiteId, (list = []));
+          card.plannedAt.forEach((at, planned) => list.push({ at, card, saleDay: day, planned }));
+        }
+      }
+      bySite = new Map();
+      for (const [siteId, list] of entries) {
+        list.sort((a, b) => a.at - b.at);
+        bySite.set(siteId, {
+          at: Float64Array.from(list, (e) => e.at),
+          cards: list.map((e) => e.card),
+          saleDay: Int32Array.from(list, (e) => e.saleDay),
+          planned: Uint8Array.from(list, (e) => e.planned),
+        });
+      }
+      this.arrivalBlocks.set(key, bySite);
+    }
+    return bySite;
+  }
+
+  /** A card's visits: a gift card pays what each ticket owes, up to what it holds, until it is spent. */
+  visits(card: SoldCard): Visit[] {
+    const count = card.kind === 'gift' ? this.paidOf(card).length : card.plannedAt.length;
+    return Array.from({ length: count }, (_, i) => this.visit(card, i));
+  }
+
+  /** The card's `i`-th visit (one that happens). */
+  private visit(card: SoldCard, i: number): Visit {
+    return { at: card.plannedAt[i] as number, planSeed: card.plannedSeed[i] as number, paidCents: card.paidCents?.[i] ?? 0 };
+  }
+
+  /** What each visit of a gift card paid: its tickets are built to learn what they owed. */
+  private paidOf(card: SoldCard): Int32Array {
+    if (card.paidCents) return card.paidCents;
+    const redeemSite = siteById.get(card.redeemSiteId) as ChainSite;
+    const paid: number[] = [];
+    let balance = card.valueCents;
+    for (let i = 0; i < card.plannedAt.length && balance > 0; i++) {
+      const at = card.plannedAt[i] as number;
+      const hour = localParts(redeemSite.timezone, at).hour;
+      const link = { giftCardNumber: card.number, giftBalanceCents: balance };
+      const ticket = buildTransaction({ seed: this.seed, site: redeemSite, kind: 'giftRedeem', planSeed: card.plannedSeed[i] as number, at, hour, summaryOnly: true, link });
+      const paidCents = ticket.tenders.find((t) => t.tenderSubType === 'Giftcard')?.amount ?? 0;
+      paid.push(paidCents);
+      balance -= paidCents;
+    }
+    card.paidCents = Int32Array.from(paid);
+    return card.paidCents;
   }
 
   /** Parses a gift-card id or book id back to where and when it was sold. */
@@ -119,18 +203,10 @@ export class CardsAndBooks {
       const valueCents = GIFT_CARDS[tier]!.price;
       const number = `GC${String(hashString(`${this.seed}|gc|${id}`)).padStart(10, '0')}`;
       const redeemSite = site.virtual ? PHYSICAL_SITES[hashString(number) % PHYSICAL_SITES.length]! : site;
-      const card: SoldCard = { kind: 'gift', id, siteId: site.siteId, redeemSiteId: redeemSite.siteId, tier, soldMs, planSeed: seed32(p), number, valueCents, customer: -1, unlimited: false, visits: [] };
-      if (p.chance(GIFT_CARD_BREAKAGE)) return card;
-      let balance = valueCents;
-      for (const { at, planSeed } of visitTimes(p, redeemSite, soldMs, 21, GIFT_CARD_SPEND_DAYS, Number.MAX_SAFE_INTEGER)) {
-        const hour = localParts(redeemSite.timezone, at).hour;
-        const ticket = buildTransaction({ seed: this.seed, site: redeemSite, kind: 'giftRedeem', planSeed, at, hour, summaryOnly: true, link: { giftCardNumber: number, giftBalanceCents: balance } });
-        const paidCents = ticket.tenders.find((t) => t.tenderSubType === 'Giftcard')?.amount ?? 0;
-        card.visits.push({ at, planSeed, paidCents });
-        balance -= paidCents;
-        if (balance <= 0) break;
-      }
-      return card;
+      const planSeed = seed32(p);
+      // A card is spent in a handful of visits; it stops at the one that empties it.
+      const planned = p.chance(GIFT_CARD_BREAKAGE) ? NO_VISITS : visitTimes(p, redeemSite, soldMs, 21, GIFT_CARD_SPEND_DAYS, GIFT_CARD_MAX_VISITS);
+      return { kind: 'gift', id, siteId: site.siteId, redeemSiteId: redeemSite.siteId, tier, soldMs, planSeed, number, valueCents, customer: -1, unlimited: false, ...planned };
     });
   }
 
@@ -144,9 +220,9 @@ export class CardsAndBooks {
       const customer = p.int(0, Math.max(site.members, 1) * 2 - 1);
       const book: SoldCard = {
         kind: 'book', id: cardId(site, date, i), siteId: site.siteId, redeemSiteId: site.siteId, tier, soldMs, planSeed: seed32(p),
-        number: '', valueCents: WASHBOOKS[tier]!.price, customer, unlimited, visits: [],
+        number: '', valueCents: WASHBOOKS[tier]!.price, customer, unlimited, ...NO_VISITS,
       };
-      for (const { at, planSeed } of visitTimes(p, site, soldMs, unlimited ? 6 : 14, WASHBOOK_USE_DAYS, washes)) book.visits.push({ at, planSeed, paidCents: 0 });
+      Object.assign(book, visitTimes(p, site, soldMs, unlimited ? 6 : 14, WASHBOOK_USE_DAYS, washes));
       return book;
     });
   }
@@ -161,15 +237,20 @@ function seed32(p: Prng): number {
   return (p.next() * 4294967296) >>> 0;
 }
 
+type Planned = Pick<SoldCard, 'plannedAt' | 'plannedSeed'>;
+const NO_VISITS: Planned = { plannedAt: new Float64Array(0), plannedSeed: new Uint32Array(0) };
+
 /** Visits on later days, gaps drawn around `meanGapDays`, within `withinDays` of the sale and at most `max` of them. */
-function visitTimes(p: Prng, site: ChainSite, soldMs: number, meanGapDays: number, withinDays: number, max: number): Array<{ at: number; planSeed: number }> {
-  const out: Array<{ at: number; planSeed: number }> = [];
+function visitTimes(p: Prng, site: ChainSite, soldMs: number, meanGapDays: number, withinDays: number, max: number): Planned {
+  const at: number[] = [];
+  const seeds: number[] = [];
   const saleDay = localOrdinal(site.timezone, soldMs);
   let day = saleDay;
-  while (out.length < max) {
+  while (at.length < max) {
     day += 1 + Math.floor(-Math.log(1 - p.next()) * meanGapDays);
     if (day > saleDay + withinDays) break;
-    out.push({ at: localMidnightOf(site.timezone, day) + drawTimeOfDay(p, site), planSeed: seed32(p) });
+    at.push(localMidnightOf(site.timezone, day) + drawTimeOfDay(p, site));
+    seeds.push(seed32(p));
   }
-  return out;
+  return { plannedAt: Float64Array.from(at), plannedSeed: Uint32Array.from(seeds) };
 }

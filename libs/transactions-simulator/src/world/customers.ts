@@ -44,8 +44,26 @@ export function fleetCustomers(site: ChainSite): number[] {
   return site.virtual ? [] : FLEET_COMPANIES.map((_, i) => FLEET_BASE + i);
 }
 
-/** One customer; `model` says when member customers signed up. Undefined when the index names no one by `asOfMs`. */
+/** One customer as of `asOfMs`; `model` says when member customers signed up. Undefined when the index names no one by then. */
 export function customerRecord(seed: string, model: MemberModel, customer: number, asOfMs: number): CustomerRecord | undefined {
+  const drawn = drawCustomer(seed, model, customer);
+  return drawn && customerAsOf(drawn, asOfMs);
+}
+
+/**
+ * A customer as of `asOfMs` from its draw: not there before its creation, and without a modification not yet made.
+ * Nothing else in a customer depends on the moment, so a draw can be kept and seen at any moment.
+ */
+export function customerAsOf(drawn: CustomerRecord, asOfMs: number): CustomerRecord | undefined {
+  if (drawn.createdMs > asOfMs) return undefined;
+  return drawn.modifiedMs !== null && drawn.modifiedMs > asOfMs ? { ...drawn, modifiedMs: null } : drawn;
+}
+
+/**
+ * One customer with every modification it will have (`customerAsOf` sees it at a moment). Stable as the model grows:
+ * an index past the model's accounts is in the loyalty pool, known before any sign-up could lower its creation.
+ */
+export function drawCustomer(seed: string, model: MemberModel, customer: number): CustomerRecord | undefined {
   const { site } = model;
   const worldStart = localMidnight(site.timezone, WORLD_START_DATE);
   const isFleet = customer >= FLEET_BASE;
@@ -55,7 +73,7 @@ export function customerRecord(seed: string, model: MemberModel, customer: numbe
   const inPool = isFleet || customer < loyaltyPool(site);
   const signUp = customer < model.count ? (model.signUpMs[customer] as number) : Number.POSITIVE_INFINITY;
   const createdMs = inPool ? Math.min(knownBefore, signUp) : signUp;
-  if (createdMs > asOfMs) return undefined;
+  if (createdMs === Number.POSITIVE_INFINITY) return undefined;
   const name = customerName(seed, site, customer);
   const [firstName = name, ...rest] = isFleet ? [name] : name.split(' ');
   const lastName = rest.join(' ');
@@ -80,6 +98,6 @@ export function customerRecord(seed: string, model: MemberModel, customer: numbe
     isActive: !p.chance(0.03),
     allowSms: p.chance(0.6),
     createdMs,
-    modifiedMs: p.chance(0.35) && modifiedAt <= asOfMs ? modifiedAt : null,
+    modifiedMs: p.chance(0.35) ? modifiedAt : null,
   };
 }

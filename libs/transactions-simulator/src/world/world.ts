@@ -4,17 +4,17 @@
  * generator asks it for each (site, UTC day)'s own tickets (`dayEvents`) and for the members who may redeem that day
  * (`activeMembers`), so the transactions agree with it by construction.
  */
-import { WASHBOOKS, siteById, type ChainSite } from '../chain.js';
+import { SITES, WASHBOOKS, siteById, type ChainSite } from '../chain.js';
 import { hashString } from '@washops/sim-kit';
 import { customerId as customerIdOf } from '../builder/people.js';
 import type { Kind, TransactionLink } from '../builder/types.js';
 import { LruCache } from '../lru.js';
 import { CardsAndBooks, type SoldCard } from './cards-and-books.js';
-import { customerCount, customerRecord, fleetCustomers, signedUpBy } from './customers.js';
+import { customerAsOf, customerCount, customerRecord, drawCustomer, fleetCustomers, signedUpBy } from './customers.js';
 import { catalogueOf } from './items.js';
 import { Memberships, WORLD_START_DATE, membershipIndex, type MemberModel } from './memberships.js';
 import { UNLIMITED_BALANCE, WASHBOOK_WASHES } from './rates.js';
-import { DAY_MS, dateOfOrdinal, dayOfMonth, localMidnight, localOrdinal, monthsBetween, ordinalOfDate } from './rhythm.js';
+import { DAY_MS, dateOfOrdinal, dayOfMonth, localMidnight, localOrdinal, lowerBound, monthsBetween, ordinalOfDate } from './rhythm.js';
 import { clockEntriesOf } from './clock.js';
 import { employeeRef, employeesOf } from './staff.js';
 import { SalesOutcomes, type AttendedTicket } from './sales-outcomes.js';
@@ -36,6 +36,38 @@ const HORIZON_MARGIN_DAYS = 120;
 /** The world reaches this far past the clock; later days have no sign-ups, billings, cards or books (nor customers). */
 const FUTURE_DAYS = 366;
 
+interface SharedState {
+  members: Memberships;
+  models: Map<number, MemberModel>;
+  cards: CardsAndBooks;
+  events: LruCache<string, DayEvent[]>;
+  customerDraws: LruCache<number, DrawnCustomers>;
+}
+
+/** A site's customers with every modification they will have, by pool index (undefined: no one), and its fleets. */
+interface DrawnCustomers {
+  pool: Array<CustomerRecord | undefined>;
+  fleet: Array<CustomerRecord | undefined>;
+}
+/** Sites whose customers are kept drawn: the whole chain, so listing every site's customers again draws none. */
+const CUSTOMER_SITES_KEPT = SITES.length;
+/**
+ * Site-days whose world tickets are kept (a billing day of a large site holds a few hundred): about a bucket cache's
+ * worth, since a day's count is kept apart and its tickets are needed again only when its bucket is generated.
+ */
+const DAY_EVENTS_KEPT = 512;
+/** A few seeds at most in one process (tests start many simulators of one seed). */
+const shared = new LruCache<string, SharedState>(4);
+function sharedState(seed: string, rates: WorldRates): SharedState {
+  const key = `${seed}|${rates.conversion}|${rates.voluntaryChurn}|${rates.involuntaryChurn}|${rates.laborHoursPerCar}`;
+  let state = shared.get(key);
+  if (!state) {
+    state = { members: new Memberships(seed, rates), models: new Map(), cards: new CardsAndBooks(seed), events: new LruCache(DAY_EVENTS_KEPT), customerDraws: new LruCache(CUSTOMER_SITES_KEPT) };
+    shared.set(key, state);
+  }
+  return state;
+}
+
 export interface WorldOptions {
   seed: string;
   rates: WorldRates;
@@ -52,15 +84,21 @@ export class SimWorld implements World {
   private readonly members: Memberships;
   private readonly cards: CardsAndBooks;
   private readonly outcomes: SalesOutcomes;
-  private readonly models = new Map<number, MemberModel>();
-  private readonly events = new LruCache<string, DayEvent[]>(4096);
+  private readonly models: Map<number, MemberModel>;
+  private readonly events: LruCache<string, DayEvent[]>;
+  private readonly customerDraws: LruCache<number, DrawnCustomers>;
 
   constructor(options: WorldOptions) {
     this.seed = options.seed;
     this.rates = options.rates;
     this.now = options.now;
-    this.members = new Memberships(this.seed, this.rates);
-    this.cards = new CardsAndBooks(this.seed);
+    // Simulators of one seed and rates share what they build: it depends on nothing else.
+    const shared = sharedState(this.seed, this.rates);
+    this.members = shared.members;
+    this.models = shared.models;
+    this.cards = shared.cards;
+    this.events = shared.events;
+    this.customerDraws = shared.customerDraws;
     this.outcomes = new SalesOutcomes(this.seed, options.attendedTickets);
   }
 
@@ -99,9 +137,13 @@ export class SimWorld implements World {
     const out: CustomerRecord[] = [];
     for (const site of sites) {
       const model = this.model(site, asOfMs);
-      const n = customerCount(model, asOfMs);
-      for (const customer of [...Array(n).keys(), ...fleetCustomers(site)]) {
-        const record = customerRecord(this.seed, model, customer, asOfMs);
+      const drawn = this.drawnCustomers(site, model, customerCount(model, asOfMs));
+      for (const customer of drawn.pool) {
+        const record = customer && customerAsOf(customer, asOfMs);
+        if (record) out.push(record);
+      }
+      for (const customer of drawn.fleet) {
+        const record = customer && customerAsOf(customer, asOfMs);
         if (record) out.push(record);
       }
     }
@@ -162,7 +204,7 @@ export class SimWorld implements World {
           number: card.number,
           valueCents: card.valueCents,
           soldMs: card.soldMs,
-          usedCentsAt: (asOfMs) => card.visits.reduce((sum, v) => (v.at <= asOfMs ? sum + v.paidCents : sum), 0),
+          usedCentsAt: (asOfMs) => this.cards.visits(card).reduce((sum, v) => (v.at <= asOfMs ? sum + v.paidCents : sum), 0),
         });
       }
     }
@@ -211,13 +253,24 @@ export class SimWorld implements World {
     return model;
   }
 
+  /** The site's customers drawn up to pool index `count` (drawn once, kept per site: a page after the first is cheap). */
+  private drawnCustomers(site: ChainSite, model: MemberModel, count: number): DrawnCustomers {
+    let drawn = this.customerDraws.get(site.siteId);
+    if (!drawn) {
+      drawn = { pool: [], fleet: fleetCustomers(site).map((customer) => drawCustomer(this.seed, model, customer)) };
+      this.customerDraws.set(site.siteId, drawn);
+    }
+    for (let customer = drawn.pool.length; customer < count; customer++) drawn.pool.push(drawCustomer(this.seed, model, customer));
+    return drawn;
+  }
+
   private washbookRecord(site: ChainSite, book: SoldCard): WashbookRecord {
     return {
       id: book.id,
       customerId: customerIdOf(site, book.customer) as string,
       siteId: site.siteId,
       name: WASHBOOKS[book.tier]!.name,
-      balanceAt: (asOfMs) => (book.unlimited ? UNLIMITED_BALANCE : WASHBOOK_WASHES - book.visits.filter((v) => v.at <= asOfMs).length),
+      balanceAt: (asOfMs) => (book.unlimited ? UNLIMITED_BALANCE : WASHBOOK_WASHES - book.plannedAt.filter((at) => at <= asOfMs).length),
       signUpMs: book.soldMs,
       cancelMs: null,
     };
@@ -239,7 +292,8 @@ export class SimWorld implements World {
       for (let signUpDom = dom; signUpDom <= (monthEnd ? 31 : dom); signUpDom++) {
         for (const i of model.byDayOfMonth[signUpDom] ?? []) {
           const k = monthsBetween(model.signUpDay[i] as number, day);
-          if (k < 1 || k > (model.approved[i] as number)) continue;
+          if (k < 1) break; // accounts are in sign-up order: the rest signed up this month or later
+          if (k > (model.approved[i] as number)) continue;
           const at = this.members.billingAt(model, i, k);
           if (at < start || at >= end) continue;
           const card = this.members.cardAt(model, i, k);
@@ -250,13 +304,14 @@ export class SimWorld implements World {
         }
       }
     }
-    for (const i of model.upgrades) {
+    for (let u = lowerBound(model.upgradeAt, start); u < model.upgrades.length && (model.upgradeAt[u] as number) < end; u++) {
+      const i = model.upgrades[u] as number;
       const at = model.upgradeMs[i] as number;
-      if (at >= start && at < end) events.push({ at, kind: 'memberUpgrade', planSeed: seedOf('upgrade', site.siteId, i), link: { customer: i, tier: (model.tier0[i] as number) + 1 } });
+      events.push({ at, kind: 'memberUpgrade', planSeed: seedOf('upgrade', site.siteId, i), link: { customer: i, tier: (model.tier0[i] as number) + 1 } });
     }
     for (const card of this.cards.soldBetween('gift', site, start, end - 1)) events.push({ at: card.soldMs, kind: 'giftSale', planSeed: card.planSeed, link: { tier: card.tier } });
     for (const { card, visit } of this.cards.visitsAt('gift', site, start, end)) {
-      const before = card.visits.reduce((sum, v) => (v.at < visit.at ? sum + v.paidCents : sum), 0);
+      const before = this.cards.visits(card).reduce((sum, v) => (v.at < visit.at ? sum + v.paidCents : sum), 0);
       events.push({ at: visit.at, kind: 'giftRedeem', planSeed: visit.planSeed, link: { giftCardNumber: card.number, giftBalanceCents: card.valueCents - before } });
     }
     for (const book of this.cards.soldBetween('book', site, start, end - 1)) events.push({ at: book.soldMs, kind: 'washbookSale', planSeed: book.planSeed, link: { customer: book.customer, tier: book.tier } });
