@@ -14,7 +14,7 @@ import {
   rejectProblems,
 } from '../validation.js';
 import type { Handler, SimState } from './context.js';
-import { criteriaKey, pageReply, rowsOf } from './paging.js';
+import { criteriaKey, pageReply, rowsOf, selectionMoment } from './paging.js';
 import { byTimeThenId, nullLive } from './render.js';
 
 const STATUSES = ['active', 'inactive'] as const;
@@ -34,20 +34,28 @@ export const customerList: Handler = (state, ctx) => {
   const sites = ctx.caller.visible;
   const criteria = criteriaKey(ctx, sites);
   const now = state.now();
-  const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${now}`, () => {
-    const rows = state.world.customers(sites, now).filter(
+  // Selected as of the day's end (a chain has a few hundred thousand customers), then seen as of now: a record as of
+  // now is the day-end one without later creations and without a modification not yet made.
+  const at = selectionMoment(state, now);
+  const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${at}`, () => {
+    const rows = state.world.customers(sites, at).filter(
       (c) =>
         (status === undefined || c.isActive === (status === 'active')) &&
         (!firstName || c.firstName.toLowerCase().startsWith(firstName)) &&
         (!lastName || c.lastName.toLowerCase().startsWith(lastName)) &&
         (phone === undefined || (c.phone !== null && nationalDigits(c.phone) === phone)) &&
-        (createdFromMs === undefined || c.createdMs >= createdFromMs) &&
-        // "Those who have not been modified are also included."
-        (modifiedToMs === undefined || c.modifiedMs === null || c.modifiedMs <= modifiedToMs),
+        (createdFromMs === undefined || c.createdMs >= createdFromMs),
     );
     return byTimeThenId(rows, (c) => c.createdMs, (c) => c.customerId);
   });
-  return pageReply(state, ctx, 'customers', ordered, page, criteria, (c) => customerListItem(state, c));
+  const rows: CustomerRecord[] = [];
+  for (const selectedRow of selected) {
+    if (selectedRow.createdMs > now) break; // in creation order
+    const c = selectedRow.modifiedMs !== null && selectedRow.modifiedMs > now ? { ...selectedRow, modifiedMs: null } : selectedRow;
+    // "Those who have not been modified are also included."
+    if (modifiedToMs === undefined || c.modifiedMs === null || c.modifiedMs <= modifiedToMs) rows.push(c);
+  }
+  return pageReply(state, ctx, 'customers', rows, page, criteria, (c) => customerListItem(state, c));
 };
 
 export const customerGet: Handler = (state, ctx) => {

@@ -2,7 +2,7 @@
 import { dollars, vendorDateTime } from '../envelopes.js';
 import { PAGE_SIZES, parsePaging, parseUnixRange, rejectProblems, RESOURCE_RANGES, selectSites } from '../validation.js';
 import type { Handler } from './context.js';
-import { criteriaKey, pageReply, rowsOf } from './paging.js';
+import { criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { byTimeThenId, nullLive, siteCodeOf } from './render.js';
 
 export const giftCardList: Handler = (state, ctx) => {
@@ -14,10 +14,12 @@ export const giftCardList: Handler = (state, ctx) => {
   const number = ctx.query['prepaidNumber']?.trim();
   const now = state.now();
   const criteria = criteriaKey(ctx, sites);
-  const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () => {
-    const rows = state.world.giftCards(sites, range.startMs, range.endMs).filter((g) => !number || g.number === number);
+  const at = selectionMoment(state, range.endMs);
+  const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => {
+    const rows = state.world.giftCards(sites, range.startMs, at).filter((g) => !number || g.number === number);
     return byTimeThenId(rows, (g) => g.soldMs, (g) => g.giftcardId);
   });
+  const ordered = upTo(selected, range.endMs, (g) => g.soldMs);
   return pageReply(state, ctx, 'giftcards', ordered, page, criteria, (g) => ({
     siteCode: siteCodeOf(g.siteId),
     completeDate: nullLive(state, 'completeDate', g.giftcardId) ? null : vendorDateTime(g.soldMs),

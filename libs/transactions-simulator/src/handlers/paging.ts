@@ -22,6 +22,30 @@ export function criteriaKey(ctx: Ctx, sites: ReadonlyArray<{ code: string }>): s
   return `${rest}|${sites.map((s) => s.code).join(',')}`;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The moment a list's rows are selected as of. A range that ends before today is selected as of its end; one that
+ * ends today (up to now, usually) is selected as of the end of today and cut to its end on each request (every fact
+ * the rows hold is dated, so the cut is exact), so the pages of one criteria share one selection while the clock runs.
+ */
+export function selectionMoment(state: SimState, endMs: number): number {
+  const today = Math.floor(state.now() / DAY_MS) * DAY_MS;
+  return endMs < today ? endMs : today + DAY_MS - 1;
+}
+
+/** The leading rows, in time order, at or before `atMs`. */
+export function upTo<T>(rows: readonly T[], atMs: number, time: (row: T) => number): readonly T[] {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (time(rows[mid] as T) <= atMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === rows.length ? rows : rows.slice(0, lo);
+}
+
 /**
  * The rows of one list's criteria, built once and reused by its other pages. `key` must hold every input the rows
  * depend on (endpoint, criteria, the moments the world was asked about), so a reuse answers exactly what a rebuild

@@ -18,7 +18,7 @@ import {
   selectSiteList,
 } from '../validation.js';
 import type { Ctx, Handler, SimState } from './context.js';
-import { cachedReply, criteriaKey, pageReply, rowsOf } from './paging.js';
+import { cachedReply, criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { accountCustomer, byTimeThenId, itemIdOf, siteCodeOf, statusName } from './render.js';
 
 /** `/recurring/account/status-list` is cached for 1 hour (§1 "Server-side caching"). */
@@ -54,14 +54,13 @@ export const recurringList: Handler = (state, ctx) => {
   rejectProblems(problems);
   const sites = ctx.caller.visible;
   const criteria = criteriaKey(ctx, sites);
-  const rows = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () =>
-    signedUpWithin(state, sites, range).filter(
-      (m) =>
-        (status === undefined || statusAt(m, range.endMs).status === status) &&
-        (customerId === undefined || m.customerId === customerId) &&
-        (itemId === undefined || planItemId(m) === itemId),
+  const at = selectionMoment(state, range.endMs);
+  const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () =>
+    signedUpWithin(state, sites, range.startMs, at).filter(
+      (m) => (customerId === undefined || m.customerId === customerId) && (itemId === undefined || planItemId(m) === itemId),
     ),
   );
+  const rows = upTo(selected, range.endMs, (m) => m.signUpMs).filter((m) => status === undefined || statusAt(m, range.endMs).status === status);
   return pageReply(state, ctx, 'accounts', rows, page, criteria, (m) => {
     const code = statusAt(m, range.endMs).status;
     return {
@@ -94,9 +93,9 @@ export const recurringDetailsList: Handler = (state, ctx) => {
   rejectProblems(problems);
   const sites = ctx.caller.visible;
   const criteria = criteriaKey(ctx, sites);
-  const rows = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () =>
-    signedUpWithin(state, sites, range).filter((m) => status === undefined || statusAt(m, range.endMs).status === status),
-  );
+  const at = selectionMoment(state, range.endMs);
+  const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => signedUpWithin(state, sites, range.startMs, at));
+  const rows = upTo(selected, range.endMs, (m) => m.signUpMs).filter((m) => status === undefined || statusAt(m, range.endMs).status === status);
   return pageReply(state, ctx, 'accounts', rows, page, criteria, (m) => recurringDetail(state, current(state, m)));
 };
 
@@ -109,18 +108,18 @@ export const recurringStatusList: Handler = (state, ctx) =>
     rejectProblems(problems);
     const sites = ctx.caller.visible;
     const criteria = criteriaKey(ctx, sites);
-    const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () => {
+    const at = selectionMoment(state, range.endMs);
+    const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => {
       const changes: Array<{ m: MembershipRecord; from: StatusEvent; to: StatusEvent }> = [];
-      for (const m of state.world.memberships(sites, range.endMs)) {
+      for (const m of state.world.memberships(sites, at)) {
         m.statuses.forEach((to, i) => {
           const from = m.statuses[i - 1];
-          if (from && to.atMs >= range.startMs && to.atMs <= range.endMs && (status === undefined || to.status === status)) {
-            changes.push({ m, from, to });
-          }
+          if (from && to.atMs >= range.startMs && to.atMs <= at && (status === undefined || to.status === status)) changes.push({ m, from, to });
         });
       }
       return byTimeThenId(changes, (c) => c.to.atMs, (c) => c.m.id);
     });
+    const ordered = upTo(selected, range.endMs, (c) => c.to.atMs);
     return pageReply(state, ctx, 'accounts', ordered, page, criteria, ({ m, from, to }) => ({
       washbook_account_id: m.id,
       recurring_id: recurringIdOf(m),
@@ -142,16 +141,19 @@ export const recurringModifications: Handler = (state, ctx) => {
   const typeName = type === undefined ? undefined : MODIFICATION_TYPES[type - 1];
   const criteria = criteriaKey(ctx, sites);
   // Filtered on the modification's date (the endpoint's summary), not the sign-up date its description repeats.
-  const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () => {
+  const at = selectionMoment(state, range.endMs);
+  const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => {
     const rows = state.world
-      .memberships(sites, range.endMs)
+      .memberships(sites, at)
       .map((m) => ({
         m,
-        mods: m.modifications.filter((x) => x.atMs >= range.startMs && x.atMs <= range.endMs && (typeName === undefined || x.name === typeName)),
+        mods: m.modifications.filter((x) => x.atMs >= range.startMs && x.atMs <= at && (typeName === undefined || x.name === typeName)),
       }))
       .filter((r) => r.mods.length > 0);
     return byTimeThenId(rows, (r) => r.mods[0]!.atMs, (r) => r.m.id);
   });
+  // Accounts in order of their first modification in the range: those modified by the range's end lead.
+  const ordered = upTo(selected, range.endMs, (r) => r.mods[0]!.atMs).map((r) => ({ m: r.m, mods: r.mods.filter((x) => x.atMs <= range.endMs) }));
   const live = state.settings.realism.liveModificationKeys;
   return pageReply(state, ctx, 'accounts', ordered, page, criteria, ({ m, mods }) => ({
     ...recurringDetail(state, current(state, m)),
@@ -171,8 +173,9 @@ function current(state: SimState, m: MembershipRecord): MembershipRecord {
   return state.world.membership(m.id) ?? m;
 }
 
-function signedUpWithin(state: SimState, sites: Ctx['caller']['visible'], range: { startMs: number; endMs: number }): MembershipRecord[] {
-  const rows = state.world.memberships(sites, range.endMs).filter((m) => m.signUpMs >= range.startMs && m.signUpMs <= range.endMs);
+/** Accounts signed up within the bounds, as of `toMs`, in sign-up order. */
+function signedUpWithin(state: SimState, sites: Ctx['caller']['visible'], fromMs: number, toMs: number): MembershipRecord[] {
+  const rows = state.world.memberships(sites, toMs, { fromMs, toMs }).filter((m) => m.signUpMs >= fromMs && m.signUpMs <= toMs);
   return byTimeThenId(rows, (m) => m.signUpMs, (m) => m.id);
 }
 

@@ -7,7 +7,7 @@ import { siteById } from '../chain.js';
 import { dollarText } from '../envelopes.js';
 import { PAGE_SIZES, parseDayRange, parsePaging, rejectProblems } from '../validation.js';
 import type { Handler } from './context.js';
-import { criteriaKey, pageReply, rowsOf } from './paging.js';
+import { criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { byTimeThenId, itemIdOf } from './render.js';
 
 export const salesOutcomeList: Handler = (state, ctx) => {
@@ -17,9 +17,11 @@ export const salesOutcomeList: Handler = (state, ctx) => {
   rejectProblems(problems);
   const sites = ctx.caller.allowed;
   const criteria = criteriaKey(ctx, sites);
-  const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () =>
-    byTimeThenId(state.world.salesOutcomes(sites, range.startMs, range.endMs), (s) => s.atMs, (s) => `${s.siteId}|${s.employeeId}`),
+  const at = selectionMoment(state, range.endMs);
+  const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () =>
+    byTimeThenId(state.world.salesOutcomes(sites, range.startMs, at), (s) => s.atMs, (s) => `${s.siteId}|${s.employeeId}`),
   );
+  const ordered = upTo(selected, range.endMs, (s) => s.atMs);
   return pageReply(state, ctx, 'sales', ordered, page, criteria, (s) => ({
     timestamp: String(Math.floor(s.atMs / 1000)),
     employeeId: String(s.employeeId),

@@ -14,7 +14,7 @@ import {
   RESOURCE_RANGES,
 } from '../validation.js';
 import type { Handler, SimState } from './context.js';
-import { criteriaKey, pageReply, rowsOf } from './paging.js';
+import { criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { recurringDetail } from './recurring.js';
 import { accountCustomer, byTimeThenId, itemIdOf } from './render.js';
 
@@ -31,20 +31,23 @@ export const washbookList: Handler = (state, ctx) => {
   const now = state.now();
   const sites = ctx.caller.visible;
   const criteria = criteriaKey(ctx, sites);
-  // Whether a book is active depends on now (washes used, cancellation); the other filters do not.
-  const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}|${status === undefined ? '' : now}`, () => {
+  const at = selectionMoment(state, range.endMs);
+  const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => {
     const rows = state.world
-      .washbooks(sites, range.endMs)
+      .washbooks(sites, at, { fromMs: range.startMs, toMs: at })
       .filter(
         (w) =>
           w.signUpMs >= range.startMs &&
-          w.signUpMs <= range.endMs &&
-          (status === undefined || (isActive(current(state, w), now) ? 'active' : 'inactive') === status) &&
+          w.signUpMs <= at &&
           (customerId === undefined || w.customerId === customerId) &&
           (itemId === undefined || washbookItemId(w) === itemId),
       );
     return byTimeThenId(rows, (w) => w.signUpMs, (w) => w.id);
   });
+  // Whether a book is active depends on now (washes used, cancellation): decided on each request.
+  const ordered = upTo(selected, range.endMs, (w) => w.signUpMs).filter(
+    (w) => status === undefined || (isActive(current(state, w), now) ? 'active' : 'inactive') === status,
+  );
   return pageReply(state, ctx, 'accounts', ordered, page, criteria, (selected) => {
     const w = current(state, selected);
     return {

@@ -87,6 +87,9 @@ export function compileResponses(doc: OpenApiDoc): ResponseSchemas {
   const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin) as unknown as (a: Ajv) => Ajv;
   addFormats(ajv);
   ajv.addFormat('float', true);
+  // Formats the vendor writes that are no JSON Schema format (`datetime` covers both its `YYYY-MM-DD HH:MM:SS` and ISO
+  // values): nothing to check, and declared so Ajv does not warn about each.
+  for (const loose of ['datetime', 'string', 'integer', 'number']) ajv.addFormat(loose, true);
   const cache = new Map<string, ValidateFunction | undefined>();
   return {
     validator(path, method, status) {
