@@ -13,7 +13,6 @@ CREATE TABLE "wh_catalog_items" (
 CREATE TABLE "wh_clock_entries" (
 	"employee_id" integer NOT NULL,
 	"window_start" date NOT NULL,
-	"position" integer NOT NULL,
 	"week" text NOT NULL,
 	"clock_in" timestamp with time zone,
 	"clock_out" timestamp with time zone,
@@ -25,8 +24,7 @@ CREATE TABLE "wh_clock_entries" (
 	"was_modified" boolean NOT NULL,
 	"modified_at" timestamp with time zone,
 	"created_in_back_office" boolean NOT NULL,
-	"site_code" text,
-	CONSTRAINT "wh_clock_entries_pkey" PRIMARY KEY("employee_id","window_start","position")
+	"site_code" text
 );
 --> statement-breakpoint
 CREATE TABLE "wh_customers" (
@@ -198,6 +196,7 @@ CREATE TABLE "wh_washbooks" (
 	"synced_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "wh_clock_entries_employee_idx" ON "wh_clock_entries" USING btree ("employee_id","clock_in");--> statement-breakpoint
 CREATE INDEX "wh_clock_entries_clock_in_idx" ON "wh_clock_entries" USING btree ("clock_in");--> statement-breakpoint
 CREATE INDEX "wh_customers_phone_idx" ON "wh_customers" USING btree ("phone_digits");--> statement-breakpoint
 CREATE INDEX "wh_customers_name_idx" ON "wh_customers" USING btree ("last_name","first_name");--> statement-breakpoint

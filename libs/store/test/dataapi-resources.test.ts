@@ -168,6 +168,8 @@ describeEachBackend('Data API resources in the warehouse', (backend) => {
     await r.completeWindow(jo, { vendorTotal: null, clockEntries: [shift(7, '2026-03-02T14:00:00Z', '2026-03-02T22:30:00Z'), shift(7, '2026-03-03T14:00:00Z', null)] });
     await r.completeWindow(jo, { vendorTotal: null, clockEntries: [shift(7, '2026-03-02T14:00:00Z', '2026-03-02T22:30:00Z'), shift(7, '2026-03-03T14:00:00Z', '2026-03-03T22:00:00Z')] });
     await r.completeWindow(window('clock-entries', '2026-03-01', '2026-03-14', '8'), { vendorTotal: null, clockEntries: [shift(8, '2026-03-02T15:00:00Z', null, 'S02')] });
+    // A shorter window inside it (the nightly's recent days) replaces only its own days' shifts.
+    await r.completeWindow(window('clock-entries', '2026-03-03', '2026-03-06', '7'), { vendorTotal: null, clockEntries: [shift(7, '2026-03-03T14:00:00Z', '2026-03-03T22:00:00Z')] });
     const all = await r.clockEntries({ from: at('2026-03-01T00:00:00Z'), to: at('2026-03-14T23:59:59Z') });
     expect(all.shifts).toHaveLength(3);
     expect(all).toMatchObject({ openShifts: 1, regularHours: 24, overtimeHours: 1.5 });

@@ -149,7 +149,7 @@ export function resourceReadQueries(db: StoreDb) {
           ),
         )
         .orderBy(asc(t.employeeId), asc(t.clockIn));
-      const shifts = rows.map(({ entry: { windowStart: _w, position: _p, ...entry }, firstName, lastName }) => ({
+      const shifts = rows.map(({ entry: { windowStart: _w, ...entry }, firstName, lastName }) => ({
         ...entry,
         employeeName: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
         open: entry.clockOut === null,

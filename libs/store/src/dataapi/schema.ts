@@ -184,14 +184,16 @@ export const whEmployees = pgTable('wh_employees', {
   syncedAt: syncedAt(),
 });
 
-/** Shifts; the vendor gives them no id, so each employee's window of them is replaced whole. */
+/**
+ * Shifts. The vendor gives them no id: a window's sync replaces the employee's shifts clocked in on its days, and
+ * those without a clock-in that a window starting on one of those days brought.
+ */
 export const whClockEntries = pgTable(
   'wh_clock_entries',
   {
     employeeId: integer('employee_id').notNull(),
-    /** The ledger window that brought it (a shift with no clock-in is known by this alone). */
+    /** The first day of the ledger window that brought it. */
     windowStart: date('window_start', { mode: 'string' }).notNull(),
-    position: integer('position').notNull(),
     week: text('week').notNull(),
     clockIn: at('clock_in'),
     clockOut: at('clock_out'),
@@ -205,10 +207,7 @@ export const whClockEntries = pgTable(
     createdInBackOffice: boolean('created_in_back_office').notNull(),
     siteCode: text('site_code'),
   },
-  (t) => [
-    primaryKey({ name: 'wh_clock_entries_pkey', columns: [t.employeeId, t.windowStart, t.position] }),
-    index('wh_clock_entries_clock_in_idx').on(t.clockIn),
-  ],
+  (t) => [index('wh_clock_entries_employee_idx').on(t.employeeId, t.clockIn), index('wh_clock_entries_clock_in_idx').on(t.clockIn)],
 );
 
 export const whSalesOutcomes = pgTable(

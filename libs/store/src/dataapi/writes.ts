@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
 import { insertRowsStatement, ROWS_PER_STATEMENT } from '../warehouse/rows.js';
@@ -136,9 +136,12 @@ export async function writeWindowData(tx: StoreDb, key: ResourceWindowKey, data:
     records += rows.length;
   }
   if (data.clockEntries) {
+    const t = whClockEntries;
     const employeeId = Number(key.scope);
-    await tx.delete(whClockEntries).where(and(eq(whClockEntries.employeeId, employeeId), eq(whClockEntries.windowStart, key.windowStart)));
-    await insertAll(tx, whClockEntries, data.clockEntries.map((r, position) => ({ ...r, employeeId, windowStart: key.windowStart, position })));
+    const inWindow = and(gte(t.clockIn, dayStart(key.windowStart)), lt(t.clockIn, dayAfter(key.windowEnd)));
+    const openWithoutClockIn = and(isNull(t.clockIn), gte(t.windowStart, key.windowStart), lte(t.windowStart, key.windowEnd));
+    await tx.delete(t).where(and(eq(t.employeeId, employeeId), or(inWindow, openWithoutClockIn)));
+    await insertAll(tx, t, data.clockEntries.map((r) => ({ ...r, employeeId, windowStart: key.windowStart })));
     records += data.clockEntries.length;
   }
   if (data.salesOutcomes) {
