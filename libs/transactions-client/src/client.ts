@@ -4,7 +4,8 @@ import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { linkSignals } from './internal/abort.js';
 import { JobDurationEstimator, runJob } from './internal/job-runner.js';
-import { paginate, PAGE_SIZE, type FetchedPage, type TransactionPage } from './internal/paginate.js';
+import { collect, paginate, PAGE_SIZE, rowsOf, type FetchedPage, type TransactionPage } from './internal/paginate.js';
+import { REQUESTER, type PagedList, type Requester } from './internal/requester.js';
 import { parseResponse } from './internal/response.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig, type RequestBudget } from './internal/rate-limiter.js';
 import { DEFAULT_BACKOFF } from './internal/retry.js';
@@ -33,6 +34,7 @@ import {
   type TransactionType,
 } from './params.js';
 import { toUnixSeconds } from './dates.js';
+import type { DataApiPage } from './resources/types.js';
 
 export const PRODUCTION_BASE_URL = 'https://trigonapi.sonnyscontrols.com/v1';
 export const SANDBOX_BASE_URL = 'https://sandboxapi.sonnyscontrols.com/v1';
@@ -131,6 +133,11 @@ export class TransactionsClient implements AsyncDisposable {
   private readonly logger: Logger | undefined;
   private readonly lifetime = new AbortController();
   private readonly jobDurations = new JobDurationEstimator();
+  /** The request machinery the other resources of `DataApiClient` share (internal; see `internal/requester.ts`). */
+  readonly [REQUESTER]: Requester = {
+    call: (spec, schema, signal) => this.call(spec, schema, signal),
+    pages: (list, options) => this.pages(list, options),
+  };
 
   constructor(options: TransactionsClientOptions) {
     // Every call in flight listens on the client's lifetime signal; dozens at once are normal.
@@ -196,7 +203,7 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction`, one page of rows at a time, with its number and the total. Params are checked now. */
   listPages(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionPage<TransactionListItem>> {
-    return this.pages('/transaction', toListQuery(params), TransactionListItemSchema, options);
+    return this.transactionPages('/transaction', toListQuery(params), TransactionListItemSchema, options);
   }
 
   /** `GET /transaction/type/{type}`, every page. */
@@ -217,7 +224,7 @@ export class TransactionsClient implements AsyncDisposable {
   ): AsyncIterable<TransactionPage<TransactionListItem>> {
     const checked = parseInput(TransactionTypeSchema, type, 'transaction type');
     const query = toListQuery(params);
-    return this.pages(pathFor('/transaction/type/{type}', { type: checked }), query, TransactionListItemSchema, options);
+    return this.transactionPages(pathFor('/transaction/type/{type}', { type: checked }), query, TransactionListItemSchema, options);
   }
 
   /** `GET /transaction/version-2`, every page. */
@@ -232,7 +239,7 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction/version-2`, page by page. */
   listV2Pages(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionPage<TransactionV2ListItem>> {
-    return this.pages('/transaction/version-2', toListQuery(params), TransactionV2ListItemSchema, options);
+    return this.transactionPages('/transaction/version-2', toListQuery(params), TransactionV2ListItemSchema, options);
   }
 
   // ---- Single reads ------------------------------------------------------------------------------
@@ -306,30 +313,19 @@ export class TransactionsClient implements AsyncDisposable {
     }
   }
 
-  private pages<T>(path: string, query: ListQuery, item: z.ZodType<T>, options: RequestOptions): AsyncIterable<TransactionPage<T>> {
-    this.assertOpen();
-    const schema = listPageSchema('transactions', item);
-    const fetchPage = async (page: number): Promise<FetchedPage<T>> => {
-      const pageQuery: Record<string, QueryValue> = { ...query, limit: PAGE_SIZE, offset: page };
-      const body = await this.call({ method: 'GET', path, query: pageQuery }, schema, options.signal);
-      const data = body.data as Record<string, unknown> & { total: number | null };
-      return { items: data['transactions'] as T[], total: data.total };
-    };
-    return { [Symbol.asyncIterator]: () => paginate(fetchPage) };
+  private transactionPages<T>(path: string, query: ListQuery, item: z.ZodType<T>, options: RequestOptions): AsyncIterable<TransactionPage<T>> {
+    return this.pages({ path, query: { ...query }, itemsKey: 'transactions', item, pageSize: PAGE_SIZE }, options);
   }
-}
 
-/** The rows of each page in turn, fetching the next page only when these are consumed. */
-function rowsOf<T>(pages: AsyncIterable<TransactionPage<T>>): AsyncIterable<T> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      for await (const page of pages) yield* page.rows;
-    },
-  };
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
+  private pages<T>(list: PagedList<T>, options: RequestOptions): AsyncIterable<DataApiPage<T>> {
+    this.assertOpen();
+    const schema = listPageSchema(list.itemsKey, list.item);
+    const fetchPage = async (page: number): Promise<FetchedPage<T>> => {
+      const pageQuery: Record<string, QueryValue> = { ...list.query, limit: list.pageSize, offset: page };
+      const body = await this.call({ method: 'GET', path: list.path, query: pageQuery }, schema, options.signal);
+      const data = body.data as Record<string, unknown> & { total: number | null };
+      return { items: data[list.itemsKey] as T[], total: data.total };
+    };
+    return { [Symbol.asyncIterator]: () => paginate(fetchPage, list.pageSize) };
+  }
 }

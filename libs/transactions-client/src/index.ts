@@ -21,3 +21,4 @@ export type { ListQuery, LoadJobOptions, LoadJobProgress, RequestOptions, Transa
 export { DataApiClient } from './resources/data-api-client.js';
 export type { CustomersResource, EmployeesResource, ListResource, RecurringResource, SitesResource, WashbooksResource } from './resources/data-api-client.js';
 export type * from './resources/types.js';
+export * from './resources/schemas.js';

@@ -1,30 +1,11 @@
 import { z } from 'zod';
+import { isRecord, looseBoolean, looseInt, looseNumber, openEnum, optionalString, orNull } from './internal/coerce.js';
 
 /**
  * Response models. The wire format is camelCase like ours; these schemas absorb the live API's quirks
  * (reference/data-api-contract.md §9): `""` for unset strings, numbers sent as strings, the discount
  * array under `discount` or `discounts`, job items without the v2 fields, `siteID`.
  */
-
-const NUMERIC = /^-?\d+(?:\.\d+)?$/;
-
-/** A number that may arrive as a numeric string ("5.00"). */
-const looseNumber = z.union([z.number(), z.string().trim().regex(NUMERIC).transform(Number)]).pipe(z.number().finite());
-const looseInt = looseNumber.pipe(z.number().int());
-const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-
-/** A nullable string where the live API sends `""` for "unset". */
-const optionalString = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().nullable());
-
-/** A string enum that still accepts values the vendor adds later (typed as the known values, or any string). */
-function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
-  return z.string() as unknown as z.ZodType<T[number] | (string & {}), string>;
-}
-
-/** A field the job payload may omit: missing becomes `null`. */
-function orNull<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === undefined || v === '' ? null : v), schema.nullable());
-}
 
 /** `transId`, `customerId`: `<record>:<site>`. */
 export const EntityIdentifierSchema = z.string().regex(/^\d+:\d+$/, 'expected an id such as 876:1001');
@@ -183,7 +164,3 @@ export const JobDataResponseSchema = z.object({
 
 export const SiteListResponseSchema = z.object({ data: z.object({ sites: z.array(DataApiSiteSchema) }) });
 export const TransactionResponseSchema = z.object({ data: TransactionSchema });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

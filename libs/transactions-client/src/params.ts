@@ -1,6 +1,7 @@
-import { DATE_RANGE_ISSUE, parseInput } from '@washops/client-core';
+import { parseInput } from '@washops/client-core';
 import { z } from 'zod';
-import { checkLookBack, checkRange, MAX_LIST_RANGE_DAYS, toUnixSeconds, type DateInput } from './dates.js';
+import { MAX_LIST_RANGE_DAYS, toUnixSeconds, type DateInput } from './dates.js';
+import { code, dateRangeCheck } from './internal/input-rules.js';
 import { EntityIdentifierSchema } from './models.js';
 
 /**
@@ -16,46 +17,8 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const MAX_JOB_RANGE_DAYS = 1;
 
 export const DateInputSchema = z.union([z.string(), z.number(), z.date()]) as z.ZodType<DateInput>;
-const code = (what: string, whenMissing = `${what} must be a string`) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? whenMissing : `${what} must be a string`) })
-    .trim()
-    .min(1, `${what} must not be empty`)
-    .max(64, `${what} is at most 64 characters`)
-    .refine((v) => !/\p{Cc}/u.test(v), `${what} must not contain control characters`);
-
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export const TransactionIdSchema = EntityIdentifierSchema;
-
-/** Checks both dates, the look-back and the range, adding issues the way zod does. */
-function dateRangeCheck(maxDays: number) {
-  return (value: { startDate?: DateInput | undefined; endDate?: DateInput | undefined }, ctx: z.RefinementCtx): void => {
-    const seconds: Partial<Record<'startDate' | 'endDate', number>> = {};
-    for (const field of ['startDate', 'endDate'] as const) {
-      const input = value[field];
-      if (input === undefined) continue;
-      let unix: number;
-      try {
-        unix = toUnixSeconds(input, field);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', path: [field], message: messageWithoutField(error, field) });
-        continue;
-      }
-      seconds[field] = unix;
-      try {
-        checkLookBack(unix, field);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', path: [field], message: (error as Error).message, params: { code: DATE_RANGE_ISSUE } });
-      }
-    }
-    if (seconds.startDate === undefined || seconds.endDate === undefined) return;
-    try {
-      checkRange(seconds.startDate, seconds.endDate, maxDays);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: (error as Error).message, params: { code: DATE_RANGE_ISSUE } });
-    }
-  };
-}
 
 const listParamsShape = {
   startDate: DateInputSchema.optional(),
@@ -118,9 +81,4 @@ export function toListQuery(params: unknown = {}): ListQuery {
     site: parsed.site,
     region: parsed.region,
   };
-}
-
-function messageWithoutField(error: unknown, field: string): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }

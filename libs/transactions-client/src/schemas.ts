@@ -6,3 +6,4 @@
 export * from './models.js';
 export * from './params.js';
 export { LOOK_BACK_MONTHS, MAX_LIST_RANGE_DAYS, checkLookBack, checkRange, oldestAllowedSeconds, toUnixSeconds, type DateInput } from './dates.js';
+export * from './resources/schemas.js';

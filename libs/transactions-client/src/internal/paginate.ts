@@ -1,6 +1,7 @@
 import { APIError } from '@washops/shared-errors';
+import type { DataApiPage } from '../resources/types.js';
 
-/** The Data API's largest page; every list is fetched with it. */
+/** The Data API's largest page on the transaction lists; every transaction list is fetched with it. */
 export const PAGE_SIZE = 100;
 
 /** A runaway guard: 31 days of the busiest site fit in far fewer pages. */
@@ -26,10 +27,13 @@ export interface TransactionPage<T> {
 }
 
 /**
- * Walks pages 1, 2, 3… (the API's `offset` is a page number) and yields one page at a time. Stops
+ * Walks pages 1, 2, 3… (the API's `offset` is a page number) of `pageSize` rows and yields one page at a time. Stops
  * at a short page, at an empty page, or once `total` items are in (`total` may be null).
  */
-export async function* paginate<T>(fetchPage: (page: number) => Promise<FetchedPage<T>>): AsyncGenerator<TransactionPage<T>, void, undefined> {
+export async function* paginate<T>(
+  fetchPage: (page: number) => Promise<FetchedPage<T>>,
+  pageSize: number = PAGE_SIZE,
+): AsyncGenerator<DataApiPage<T>, void, undefined> {
   let collected = 0;
   for (let page = 1; ; page++) {
     if (page > MAX_PAGES) {
@@ -37,8 +41,24 @@ export async function* paginate<T>(fetchPage: (page: number) => Promise<FetchedP
     }
     const { items, total } = await fetchPage(page);
     collected += items.length;
-    const last = items.length < PAGE_SIZE || (total !== null && collected >= total);
-    if (items.length > 0) yield { page, rows: items, total, pageCount: total === null ? null : Math.ceil(total / PAGE_SIZE), last };
+    const last = items.length < pageSize || (total !== null && collected >= total);
+    const pageCount = total === null ? null : Math.ceil(total / pageSize);
+    if (items.length > 0) yield { page, rows: items, total, pageCount, pageSize, last };
     if (last) return;
   }
+}
+
+/** The rows of each page in turn, fetching the next page only when these are consumed. */
+export function rowsOf<T>(pages: AsyncIterable<TransactionPage<T>>): AsyncIterable<T> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const page of pages) yield* page.rows;
+    },
+  };
+}
+
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
 }

@@ -1,4 +1,5 @@
 import { TransactionsClient, type TransactionsClientOptions } from '../../src/client.js';
+import { DataApiClient } from '../../src/resources/data-api-client.js';
 import { BASE_URL, fakeFetch, type FakeHandler } from './fake-fetch.js';
 
 /**
@@ -27,4 +28,19 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a rejection');
+}
+
+/** A `DataApiClient` over a fake `fetch`, with the same small budget and backoff as `fakeClient`. */
+export function fakeDataApi(handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) {
+  const fake = fakeFetch(handler);
+  const client = new DataApiClient({
+    apiId: 'acme',
+    apiKey: 'fake-key-1234',
+    baseUrl: BASE_URL,
+    fetch: fake.fetch,
+    rateLimit: { requests: 1000, windowMs: 1000 },
+    backoff: { initialMs: 5, maxMs: 20 },
+    ...options,
+  });
+  return { client, fake };
 }

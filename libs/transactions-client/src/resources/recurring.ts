@@ -1,0 +1,110 @@
+import { parseInput } from '@washops/client-core';
+import type { z } from 'zod';
+import { collect, rowsOf } from '../internal/paginate.js';
+import type { Requester } from '../internal/requester.js';
+import { pathFor } from '../internal/transport.js';
+import type { RequestOptions } from '../params.js';
+import type { RecurringResource } from './data-api-client.js';
+import { listResource, query, unixOrUndefined } from './list-resource.js';
+import {
+  RecurringAccountDetailResponseSchema,
+  RecurringAccountDetailSchema,
+  RecurringAccountModificationsSchema,
+  RecurringAccountSchema,
+  RecurringStatusChangeSchema,
+} from './models/recurring.js';
+import { AccountIdSchema, MAX_PAGE_SIZE } from './params/common.js';
+import {
+  RecurringAccountListParamsSchema,
+  RecurringDetailsListParamsSchema,
+  RecurringModificationParamsSchema,
+  RecurringStatusChangeParamsSchema,
+} from './params/recurring.js';
+import type {
+  RecurringAccountListParams,
+  RecurringDetailsListParams,
+  RecurringModificationParams,
+  RecurringStatusChangeParams,
+} from './types.js';
+
+/** Recurring accounts (memberships): list, detail, details list, status changes and modifications. Dates in Unix seconds. */
+export function recurringResource(requester: Requester): RecurringResource {
+  const accounts = listResource(requester, (params: RecurringAccountListParams = {}) => {
+    const p = parseInput(RecurringAccountListParamsSchema, params satisfies z.input<typeof RecurringAccountListParamsSchema>, 'recurring account list params');
+    return {
+      path: '/recurring/account/list',
+      query: query({
+        recurringAccountStatus: p.status,
+        customerId: p.customerId,
+        itemId: p.itemId,
+        startDate: unixOrUndefined(p.startDate, 'startDate'),
+        endDate: unixOrUndefined(p.endDate, 'endDate'),
+      }),
+      itemsKey: 'accounts',
+      item: RecurringAccountSchema,
+      pageSize: MAX_PAGE_SIZE.recurringAccounts,
+    };
+  });
+
+  const details = listResource(requester, (params: RecurringDetailsListParams = {}) => {
+    const p = parseInput(RecurringDetailsListParamsSchema, params satisfies z.input<typeof RecurringDetailsListParamsSchema>, 'recurring details list params');
+    return {
+      path: '/recurring/account/details/list',
+      query: query({
+        recurringAccountStatus: p.status,
+        startDate: unixOrUndefined(p.startDate, 'startDate'),
+        endDate: unixOrUndefined(p.endDate, 'endDate'),
+      }),
+      itemsKey: 'accounts',
+      item: RecurringAccountDetailSchema,
+      pageSize: MAX_PAGE_SIZE.recurringDetails,
+    };
+  });
+
+  const statusChanges = listResource(requester, (params: RecurringStatusChangeParams = {}) => {
+    const p = parseInput(RecurringStatusChangeParamsSchema, params satisfies z.input<typeof RecurringStatusChangeParamsSchema>, 'status change params');
+    return {
+      path: '/recurring/account/status-list',
+      query: query({
+        recurringAccountStatus: p.status,
+        startDate: unixOrUndefined(p.startDate, 'startDate'),
+        endDate: unixOrUndefined(p.endDate, 'endDate'),
+      }),
+      itemsKey: 'accounts',
+      item: RecurringStatusChangeSchema,
+      pageSize: p.pageSize ?? MAX_PAGE_SIZE.recurringStatusChanges,
+    };
+  });
+
+  const modifications = listResource(requester, (params: RecurringModificationParams = {}) => {
+    const p = parseInput(RecurringModificationParamsSchema, params satisfies z.input<typeof RecurringModificationParamsSchema>, 'modification params');
+    return {
+      path: '/recurring/account/modifications',
+      query: query({
+        modifications: p.modification,
+        sites: p.sites?.join(','),
+        startDate: unixOrUndefined(p.startDate, 'startDate'),
+        endDate: unixOrUndefined(p.endDate, 'endDate'),
+      }),
+      itemsKey: 'accounts',
+      item: RecurringAccountModificationsSchema,
+      pageSize: MAX_PAGE_SIZE.recurringModifications,
+    };
+  });
+
+  return {
+    ...accounts,
+    async get(accountId: string, options: RequestOptions = {}) {
+      const id = parseInput(AccountIdSchema, accountId, 'recurring account id');
+      const path = pathFor('/recurring/account/{id}/detail', { id });
+      const body = await requester.call({ method: 'GET', path }, RecurringAccountDetailResponseSchema, options.signal);
+      return body.data;
+    },
+    listDetails: async (params, options) => collect(rowsOf(details.listPages(params, options))),
+    listDetailsPages: details.listPages,
+    listStatusChanges: async (params, options) => collect(rowsOf(statusChanges.listPages(params, options))),
+    listStatusChangesPages: statusChanges.listPages,
+    listModifications: async (params, options) => collect(rowsOf(modifications.listPages(params, options))),
+    listModificationsPages: modifications.listPages,
+  };
+}
