@@ -61,7 +61,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
     seed,
     now,
     settings,
-    store: new DataStore(seed),
+    store: new DataStore(seed, undefined, { rates: options.world, now }),
     jobs: new JobRegistry(seed, now, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
     faults: new TransactionsFaultRegistry(seed),
     v2Cache: new LruCache(500),

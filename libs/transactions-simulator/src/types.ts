@@ -1,7 +1,7 @@
 /** Public types of the Data API simulator (the agreed control surface, plus a few additions marked as such). */
-import type { WorldRates } from './world/types.js';
+import type { World, WorldRates } from './world/types.js';
 
-export type { WorldRates } from './world/types.js';
+export type { World, WorldRates } from './world/types.js';
 
 export type DataApiEnvironment = 'production' | 'sandbox';
 
@@ -148,6 +148,10 @@ export interface TransactionsSimulatorControl {
    * bounds (ms), from the seeded data itself: what a sync of that range must hold.
    */
   summary(range: { siteCode: string; startMs: number; endMs: number }): { count: number; totalCents: number };
+  /** Addition: the consistent world the transactions agree with (customers, memberships, cards, books, staff...). */
+  world(): World;
+  /** Addition: the rates the world was generated with (the defaults completed by the `world` option). */
+  worldRates(): WorldRates;
 }
 
 export interface TransactionsSimulator {
