@@ -15,7 +15,7 @@ export function controlSurface(state: SimState, log: RequestLog, throttle: Fixed
       log.clear();
       throttle.reset();
       state.jobs.clear();
-      state.v2Cache.clear();
+      state.responseCache.clear();
       state.faults.clear();
     },
     setTimeScale: (scale) => {
