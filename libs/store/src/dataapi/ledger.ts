@@ -59,8 +59,9 @@ export function resourceLedgerQueries(db: StoreDb) {
     async ensureWindows(keys: readonly ResourceWindowKey[], options: { resync?: boolean } = {}): Promise<Required<ResourceWindowKey>[]> {
       const unique = [...new Map(keys.map(keyOf).map((k) => [Object.values(k).join('\u0000'), k])).values()];
       const pending: Required<ResourceWindowKey>[] = [];
-      for (let i = 0; i < unique.length; i += 500) {
-        const batch = unique.slice(i, i + 500);
+      // Small batches: each key is four parameters, in the insert and again in the tuple match.
+      for (let i = 0; i < unique.length; i += 100) {
+        const batch = unique.slice(i, i + 100);
         await db.transaction(async (tx) => {
           await tx.insert(w).values(batch).onConflictDoNothing();
           if (options.resync) {
