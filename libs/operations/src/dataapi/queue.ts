@@ -9,11 +9,16 @@ export const RESOURCE_QUEUE = 'warehouse-resource-window';
  * hundreds of requests) at the budget's 16 requests per 15 s, with room to spare. Longer, it is taken as its process's death.
  */
 const WINDOW_WORST_CASE_MS = 60 * 60_000;
+/**
+ * Never less than this, whatever the time scale: a window's own time is mostly the server's and the database's, which a
+ * scaled-down simulator does not shrink (a day's customers with a record read each took minutes on a loaded machine).
+ */
+const WINDOW_MIN_EXPIRY_MS = 10 * 60_000;
 const RETRY_DELAY_MS = 30_000;
 const SENDS_AT_ONCE = 4;
 
 export function windowJobOptions({ retryLimit, timeScale }: QueueTiming) {
-  return { retryLimit, retryDelay: seconds(RETRY_DELAY_MS * timeScale), retryBackoff: true, expireInSeconds: Math.max(5, seconds(WINDOW_WORST_CASE_MS * timeScale)) };
+  return { retryLimit, retryDelay: seconds(RETRY_DELAY_MS * timeScale), retryBackoff: true, expireInSeconds: seconds(Math.max(WINDOW_MIN_EXPIRY_MS, WINDOW_WORST_CASE_MS * timeScale)) };
 }
 
 export const windowKey = (key: ResourceWindowKey): string => `${key.resource}:${key.scope ?? ''}:${key.windowStart}:${key.windowEnd}`;
