@@ -38,7 +38,7 @@ for (const backend of warehouseBackends) {
       });
       // The simulator's records read straight over HTTP, on the same budget as the sync.
       reference = new DataApiClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: store.rateBudget('demo', { requests: 20, windowMs: 15_000 * TIME_SCALE, ceiling: 20 }) });
-    });
+    }, 180_000);
     afterAll(async () => {
       await reference?.close();
       await sync?.close();
