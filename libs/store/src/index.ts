@@ -24,6 +24,10 @@ export type { ExportLimits, ExportOutput, ExportProgress, ExportQueries, ExportR
 export { SYNC_UNIT_STATES } from './constants.js';
 export type { SyncUnitState } from './constants.js';
 export type * from './warehouse/types.js';
+export { DATA_API_RESOURCES, FULL_REFRESH_RESOURCES } from './dataapi/types.js';
+export type * from './dataapi/types.js';
+export type * from './dataapi/read-types.js';
+export type { ResourceQueries } from './dataapi/queries.js';
 export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from './constants.js';
 export type * from './reports/types.js';
 export type { RateBudgetUsage, SharedRateBudget, SharedRateBudgetConfig, SharedRatePermit } from './rate-budget-types.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import * as reportTables from './reports/schema.js';
 import * as warehouseTables from './warehouse/schema.js';
+import * as resourceTables from './dataapi/schema.js';
 import {
   AUDIT_CHANNELS,
   AUDIT_STATES,
@@ -196,6 +197,7 @@ export const bulkRunRows = pgTable(
 
 export * from './warehouse/schema.js';
 export * from './reports/schema.js';
+export * from './dataapi/schema.js';
 
 export const schema = {
   portalUsers,
@@ -207,4 +209,5 @@ export const schema = {
   bulkRunRows,
   ...warehouseTables,
   ...reportTables,
+  ...resourceTables,
 };

@@ -10,6 +10,7 @@ import { sharedRateBudget } from './rate-budget.js';
 import { budgetStatements } from './rate-budget-sql.js';
 import type { SharedRateBudget, SharedRateBudgetConfig } from './rate-budget-types.js';
 import { warehouseQueries } from './warehouse/queries.js';
+import { resourceQueries, type ResourceQueries } from './dataapi/queries.js';
 import { reportQueries } from './reports/queries.js';
 import type { ReportQueries } from './reports/types.js';
 import type { WarehouseQueries } from './warehouse/types.js';
@@ -53,6 +54,8 @@ export interface Store {
   readonly bulkRuns: BulkRunQueries;
   /** The transactions warehouse: site-days of transactions, the sync ledger, the sync's pause switch. */
   readonly warehouse: WarehouseQueries;
+  /** The Data API's other resources (customers, memberships, …), their sync ledger and reads. */
+  readonly resources: ResourceQueries;
   /** Reports over the warehouse, from rollups the sync keeps (README, "Reports"). */
   readonly reports: ReportQueries;
   /** The Data API request budget of one API id, held here and shared by every process (README, "One rate budget"). */
@@ -116,6 +119,7 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     audit: guardedAudit(auditQueries(db), wrap),
     bulkRuns: wrap(bulkRunQueries(db)),
     warehouse: guardedWarehouse(warehouseQueries(db), wrap),
+    resources: wrap(resourceQueries(db)),
     reports: wrap(reportQueries(db)),
     rateBudget: (key, config) => sharedRateBudget(wrap(budgetStatements(db)), key, config),
     openJobQueue: (options) => openJobQueueOn(connection, options),

@@ -140,6 +140,21 @@ export function useStoreAndSql(backend: Backend): { store: () => Store; exec: (s
 
 // TRUNCATE fires no row trigger: the audit log's append-only guard does not stand in the way of a fresh test.
 const TABLES = [
+  'wh_customers',
+  'wh_memberships',
+  'wh_membership_statuses',
+  'wh_membership_billings',
+  'wh_membership_tags',
+  'wh_membership_vehicles',
+  'wh_membership_modifications',
+  'wh_status_changes',
+  'wh_washbooks',
+  'wh_gift_cards',
+  'wh_catalog_items',
+  'wh_employees',
+  'wh_clock_entries',
+  'wh_sales_outcomes',
+  'wh_resource_sync',
   'wh_report_days',
   'wh_report_mix',
   'wh_report_departments',

@@ -1,0 +1,133 @@
+import type { Store } from '@washops/store';
+import { DataApiClient } from '@washops/transactions-client';
+import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCustomerRecord, toGiftCard, toMembershipSummary, toSalesOutcome, toWashbook } from '../src/dataapi/mapping.js';
+import { openWarehouseSync, type ResourceWindowEvent, type WarehouseSync } from '../src/index.js';
+import { addDays } from '../src/warehouse/plan.js';
+import { openAt, warehouseBackends } from './warehouse-support.js';
+
+const ACTOR = { channel: 'cli', name: 'resources-test' } as const;
+/** Slow enough that a window of the simulator's costlier lists (gift cards' use, modifications) stays within its job's time. */
+const TIME_SCALE = 0.05;
+const PRETEND_NOW = Date.parse('2026-11-10T18:00:00Z');
+const byKey = <T>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+
+for (const backend of warehouseBackends) {
+  describe.skipIf(backend.skip)(`resources sync on ${backend.name}`, () => {
+    const offset = PRETEND_NOW - Date.now();
+    const clock = () => Date.now() + offset;
+    const yesterday = addDays(new Date(PRETEND_NOW).toISOString().slice(0, 10), -1);
+    const from = yesterday;
+    let sim: TransactionsSimulator;
+    let store: Store;
+    let sync: WarehouseSync;
+    let reference: DataApiClient;
+    let drop: () => Promise<void>;
+
+    beforeAll(async () => {
+      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, now: clock });
+      const created = await backend.create();
+      drop = created.drop;
+      store = await openAt(created.location);
+      sync = await openWarehouseSync({
+        store,
+        dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE },
+        settings: { retryLimit: 0, workerConcurrency: 3 },
+        now: clock,
+      });
+      // The simulator's records read straight over HTTP, on the same budget as the sync.
+      reference = new DataApiClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: store.rateBudget('demo', { requests: 20, windowMs: 15_000 * TIME_SCALE, ceiling: 20 }) });
+    }, 180_000);
+    afterAll(async () => {
+      await reference?.close();
+      await sync?.close();
+      await store?.close();
+      await sim?.close();
+      await drop?.();
+    });
+
+    const runUntilIdle = async (events: ResourceWindowEvent[] = []) => {
+      const worker = await sync.startWorker({ exitWhenIdle: true, schedule: false, onWindow: (e) => events.push(e) });
+      await worker.done;
+      return events;
+    };
+
+    it('a backfill of a day of every resource equals the simulator, and a re-run adds nothing', async () => {
+      const result = await sync.resources.backfill({ from, to: yesterday }, ACTOR);
+      expect(result.queued).toBeGreaterThan(0);
+      const events = await runUntilIdle();
+      expect(events.filter((e) => e.kind === 'failed')).toEqual([]);
+      const range = { startDate: Date.parse(`${from}T00:00:00Z`) / 1000, endDate: Date.parse(`${yesterday}T23:59:59Z`) / 1000 };
+
+      // The simulator's chain keeps signing customers up as its clock runs: those created after the range came later.
+      const rangeEnd = new Date(`${yesterday}T23:59:59Z`);
+      const customers = (await reference.customers.list({ startDate: from })).map(toCustomerRecord).filter((c) => c.createdAt !== null && c.createdAt <= rangeEnd);
+      const storedCustomers = await Promise.all(customers.map((c) => store.resources.customerProfile(c.customerId)));
+      expect(storedCustomers.map((p) => p?.customer.customerId)).toEqual(customers.map((c) => c.customerId));
+      for (const [i, c] of customers.entries()) expect(storedCustomers[i]?.customer).toMatchObject(c);
+
+      const accounts = (await reference.recurring.list(range)).map(toMembershipSummary);
+      for (const account of accounts) expect(await store.resources.getMembership(account.id)).toMatchObject(account);
+      const books = (await reference.washbooks.list(range)).map(toWashbook);
+      expect(byKey(await store.resources.listWashbooks(), (w) => w.id)).toEqual(byKey(books, (w) => w.id));
+      const cards = (await reference.giftCards.list(range)).map(toGiftCard);
+      const liability = await store.resources.giftCardLiability();
+      expect(liability.reduce((n, l) => n + l.cards, 0)).toBe(cards.length);
+      expect(liability.reduce((n, l) => n + l.outstandingCents, 0)).toBe(cards.reduce((n, c) => n + c.valueCents - c.usedCents, 0));
+      const sales = (await reference.salesOutcomes.list({ startDate: from, endDate: yesterday })).map(toSalesOutcome);
+      const perEmployee = await store.resources.salesOutcomesByEmployee({ from: new Date(`${from}T00:00:00Z`), to: new Date(`${yesterday}T23:59:59Z`) });
+      expect(perEmployee.reduce((n, e) => n + e.offers, 0)).toBe(sales.length);
+      expect(perEmployee.reduce((n, e) => n + e.converted, 0)).toBe(sales.filter((s) => s.isConverted).length);
+      const items = await reference.items.list({});
+      expect((await store.resources.listCatalogItems()).length).toBe(new Set(items.map((i) => `${i.sku}\u0000${i.siteLocation ?? ''}`)).size);
+      const employees = await reference.employees.list({});
+      expect((await store.resources.listEmployees()).map((e) => e.employeeId).sort((a, b) => a - b)).toEqual(employees.map((e) => e.employeeId).sort((a, b) => a - b));
+      const someone = employees[0];
+      if (someone) {
+        const entries = await reference.employees.clockEntries(someone.employeeId, { startDate: from, endDate: yesterday });
+        const stored = await store.resources.clockEntries({ from: new Date(`${from}T00:00:00Z`), to: new Date(`${yesterday}T23:59:59Z`), employeeId: someone.employeeId });
+        expect(stored.shifts.length).toBe(entries.filter((e) => e.clockIn !== null).length);
+      }
+      for (const status of await sync.resources.status({ from, to: yesterday })) expect({ resource: status.resource, complete: status.coverage.complete }).toEqual({ resource: status.resource, complete: true });
+
+      // Again, every window read anew: the same rows, nothing added.
+      const counts = async () => ({
+        customers: (await store.resources.searchCustomers({ query: 'a', limit: 100 })).length,
+        washbooks: (await store.resources.listWashbooks()).length,
+        sales: (await store.resources.salesOutcomesByEmployee({ from: new Date(0), to: new Date(PRETEND_NOW) })).reduce((n, e) => n + e.offers, 0),
+        shifts: (await store.resources.clockEntries({ from: new Date(0), to: new Date(PRETEND_NOW) })).shifts.length,
+        changes: (await store.resources.listStatusChanges({ from: new Date(0), to: new Date(PRETEND_NOW) })).length,
+      });
+      const before = await counts();
+      expect((await sync.resources.backfill({ from, to: yesterday, resync: true }, ACTOR)).queued).toBeGreaterThan(0);
+      expect((await runUntilIdle()).filter((e) => e.kind === 'failed')).toEqual([]);
+      expect(await counts()).toEqual(before);
+    }, 600_000);
+
+    it('a window whose second list fails is left failed with its error and nothing of it written; retried, it completes', async () => {
+      const day = addDays(yesterday, -10);
+      const range = { startDate: Date.parse(`${day}T00:00:00Z`) / 1000, endDate: Date.parse(`${day}T23:59:59Z`) / 1000 };
+      const accounts = await reference.recurring.list(range);
+      expect(accounts.length).toBeGreaterThan(0);
+      // The account list answers; the details list of the same window does not.
+      sim.control.inject({ endpoint: 'recurringDetailsList', kind: 'serverError', count: 1_000 });
+      try {
+        await sync.resources.backfill({ from: day, to: day, resources: ['memberships'] }, ACTOR);
+        const events = await runUntilIdle();
+        expect(events).toEqual([expect.objectContaining({ kind: 'failed', willRetry: false })]);
+      } finally {
+        sim.control.clearFaults();
+      }
+      const [window] = await store.resources.windows({ resource: 'memberships', from: day, to: day });
+      expect(window).toMatchObject({ state: 'failed', syncedAt: null, records: null });
+      expect(window?.error).toBeTruthy();
+      // Nothing of the account list the window read was kept (a modification read elsewhere may hold an account's detail).
+      for (const account of accounts) expect((await store.resources.getMembership(account.id))?.signUpAt ?? null).toBeNull();
+      expect((await store.resources.coverage('memberships', { from: day, to: day })).complete).toBe(false);
+      expect(await sync.resources.retryFailed(ACTOR)).toBe(1);
+      expect((await runUntilIdle()).map((e) => e.kind)).toEqual(['done']);
+      for (const account of accounts) expect(await store.resources.getMembership(account.id)).toMatchObject({ id: account.id, signUpAt: new Date(account.signUpDate), planName: expect.any(String) });
+    }, 600_000);
+  });
+}
