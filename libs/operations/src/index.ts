@@ -29,6 +29,11 @@ export { resolveSiteCodes, resolveSiteCodesInTree, sitesOfRegion } from './sites
 export type { DataApiSiteCodes, SiteChoice, SiteTree } from './sites/resolve-sites.js';
 export { openWarehouseSync } from './warehouse/warehouse-sync.js';
 export { jobItemOfWarehouse } from './warehouse/mapping.js';
+export { RESOURCE_ENDPOINTS, RESOURCE_RULES } from './dataapi/plan.js';
+export { minimumResourceRequests } from './dataapi/minimum.js';
+export type { EndpointRead } from './dataapi/fetch.js';
+export type { ResourceBackfillRequest, ResourceBackfillResult, ResourceStatus, ResourceSync } from './dataapi/resource-sync.js';
+export type { ResourceWindowEvent } from './dataapi/worker.js';
 export type {
   BackfillRequest,
   BackfillResult,

@@ -34,7 +34,7 @@ export interface QueueTiming {
 }
 
 /** pg-boss counts whole seconds, at least one. */
-const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+export const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 export function siteDayJobOptions({ retryLimit, timeScale }: QueueTiming) {
   return {

@@ -1,6 +1,9 @@
 import type { Logger } from '@washops/client-core';
 import type { RateBudgetUsage, SiteDayKey, SyncUnit, SyncUnitCounts, Store } from '@washops/store';
 import type { Actor } from '../actor.js';
+import type { WindowFetchOptions } from '../dataapi/fetch.js';
+import type { ResourceSync } from '../dataapi/resource-sync.js';
+import type { ResourceWindowEvent } from '../dataapi/worker.js';
 
 /** How the sync reaches the Data API. The key never leaves the server. */
 export interface DataApiAccess {
@@ -36,6 +39,8 @@ export interface WarehouseSyncDeps {
   settings?: Partial<SyncSettings>;
   /** The clock ranges are checked against (ms since epoch); default `Date.now`. */
   now?: () => number;
+  /** Whether the resources' windows read each customer's and employee's own record too (default: both). */
+  resourceFetch?: Pick<WindowFetchOptions, 'customerContacts' | 'employeeDetails'>;
 }
 
 /**
@@ -96,6 +101,9 @@ export interface SyncWorkerOptions {
   schedule?: boolean;
   signal?: AbortSignal;
   onUnit?: (event: SyncUnitEvent) => void;
+  /** Also work the resources' windows in this process (default true). */
+  resources?: boolean;
+  onWindow?: (event: ResourceWindowEvent) => void;
 }
 
 export interface SyncWorker {
@@ -107,6 +115,8 @@ export interface SyncWorker {
 
 /** The warehouse sync: plan, queue and work site-days; one instance per process. */
 export interface WarehouseSync {
+  /** The Data API's other resources: windows queued on the same job queue, worked by the same workers. */
+  readonly resources: ResourceSync;
   backfill(request: BackfillRequest, actor: Actor): Promise<BackfillResult>;
   /** Yesterday for every site plus `resyncDays` before it (what the nightly schedule runs). */
   syncRecent(actor: Actor, now?: Date): Promise<BackfillResult>;

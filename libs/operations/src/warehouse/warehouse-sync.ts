@@ -1,7 +1,10 @@
 import { safeLog } from '@washops/client-core';
 import { ValidationError } from '@washops/shared-errors';
 import type { SiteDayKey } from '@washops/store';
-import { DEFAULT_JOB_TIMEOUT_MS, DEFAULT_POLL_INTERVAL_MS, TransactionsClient } from '@washops/transactions-client';
+import { DataApiClient, DEFAULT_JOB_TIMEOUT_MS, DEFAULT_POLL_INTERVAL_MS } from '@washops/transactions-client';
+import { prepareResourceQueue } from '../dataapi/queue.js';
+import { resourceSync } from '../dataapi/resource-sync.js';
+import { startResourceWorker } from '../dataapi/worker.js';
 import type { Actor } from '../actor.js';
 import { addDays, daysBetween, localDayOf, planSiteDays } from './plan.js';
 import { NIGHTLY_QUEUE, prepareQueues, queueSizes, sendUnits, type QueueTiming } from './queue.js';
@@ -52,13 +55,15 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
     windowMs: API_WINDOW_MS * timeScale,
     ceiling: settings.budgetCeiling,
   });
-  const client = new TransactionsClient({
+  // One client for every resource: the transactions and the rest share its transport and the API id's budget.
+  const dataApiClient = new DataApiClient({
     apiId: dataApi.apiId,
     apiKey: dataApi.apiKey,
     ...(dataApi.baseUrl ? { baseUrl: dataApi.baseUrl } : {}),
     rateLimit: budget,
     ...(logger ? { logger } : {}),
   });
+  const client = dataApiClient.transactions;
   const timing: QueueTiming = { retryLimit: settings.retryLimit, timeScale };
   const boss = await store.openJobQueue({
     maxConnections: QUEUE_CONNECTIONS,
@@ -66,14 +71,17 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
   });
   try {
     await prepareQueues(boss, timing);
+    await prepareResourceQueue(boss, timing);
     await boss.schedule(NIGHTLY_QUEUE, settings.nightlyCron, {}, { tz: settings.nightlyTimeZone });
   } catch (error) {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-    await client.close();
+    await dataApiClient.close();
     throw error;
   }
   const sites = new SiteDirectory(store, client);
   const workers = new Set<SyncWorker>();
+  const resourceFetch = deps.resourceFetch ?? {};
+  const resources = resourceSync({ store, boss, client: dataApiClient, timing, fetch: resourceFetch, resyncDays: settings.resyncDays, now, logger });
 
   const siteList = async (siteCodes: readonly string[] | undefined) => {
     const all = await sites.refresh();
@@ -92,6 +100,8 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
   };
 
   const sync: WarehouseSync = {
+    resources,
+
     async backfill(request: BackfillRequest, actor: Actor): Promise<BackfillResult> {
       const days = daysBetween(request.from, request.to);
       const chosen = await siteList(request.siteCodes);
@@ -159,7 +169,7 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
     },
 
     async startWorker(options = {}): Promise<SyncWorker> {
-      const worker = await startSyncWorker(
+      const siteDays = await startSyncWorker(
         {
           boss,
           store,
@@ -170,10 +180,32 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
           jobTimeoutMs: Math.max(1000, Math.round(DEFAULT_JOB_TIMEOUT_MS * timeScale)),
           concurrency: settings.workerConcurrency,
           logger,
-          runNightly: () => sync.syncRecent(NIGHTLY_ACTOR),
+          runNightly: async () => {
+            await sync.syncRecent(NIGHTLY_ACTOR);
+            await resources.syncRecent(NIGHTLY_ACTOR);
+          },
         },
         options,
       );
+      // The resource windows are worked in the same process, beside the site-days, on the same client and budget.
+      const windows =
+        options.resources === false
+          ? undefined
+          : await startResourceWorker(
+              { boss, store, client: dataApiClient, timing, concurrency: settings.workerConcurrency, fetch: resourceFetch, logger },
+              {
+                ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+                ...(options.exitWhenIdle === undefined ? {} : { exitWhenIdle: options.exitWhenIdle }),
+                ...(options.signal ? { signal: options.signal } : {}),
+                ...(options.onWindow ? { onWindow: options.onWindow } : {}),
+              },
+            );
+      const worker: SyncWorker = {
+        done: Promise.all([siteDays.done, windows?.done]).then(() => undefined),
+        stop: async () => {
+          await Promise.all([siteDays.stop(), windows?.stop()]);
+        },
+      };
       workers.add(worker);
       void worker.done.then(() => workers.delete(worker));
       return worker;
@@ -182,7 +214,7 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
     async close(): Promise<void> {
       await Promise.allSettled([...workers].map((w) => w.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
-      await client.close();
+      await dataApiClient.close();
     },
   };
   return sync;

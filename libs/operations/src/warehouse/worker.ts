@@ -150,7 +150,7 @@ export async function startSyncWorker(ctx: WorkerContext, options: SyncWorkerOpt
   return { done, stop };
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
@@ -164,7 +164,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Completes or fails a job, trying again a few times when the database drops the call. */
-async function settleJob(call: () => Promise<unknown>): Promise<void> {
+export async function settleJob(call: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await call();
