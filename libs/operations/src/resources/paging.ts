@@ -1,4 +1,4 @@
-import type { StoredPage } from '@washops/store';
+import type { SourcePage } from './source.js';
 import type { Freshness, ResourcePage } from './types.js';
 
 /** The most customers a search returns (the store's own cap): more than that, narrow the search. */
@@ -11,13 +11,12 @@ export function windowOf(input: { page: number; pageSize: number }): { offset: n
 
 /** A page of the answer: its rows, where it stands and the total, with its freshness. */
 export function resourcePage<R, V>(
-  stored: StoredPage<R>,
+  stored: SourcePage<R>,
   input: { page: number; pageSize: number },
   view: (row: R) => V,
   freshness: Freshness,
-  totalKnown = true,
 ): ResourcePage<V> {
-  const total = totalKnown ? stored.total : null;
+  const { total } = stored;
   return {
     rows: stored.rows.map(view),
     page: input.page,

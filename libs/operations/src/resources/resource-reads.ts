@@ -19,9 +19,10 @@ import {
   membershipIdInputSchema,
   searchCustomersInputSchema,
 } from './schemas.js';
-import { pageOf, type CustomerProfileRecords, type ResourceSource } from './source.js';
+import { pageOf, type CustomerProfileRecords, type ResourceRowSource } from './source.js';
 import type { CustomerProfileView, Freshness, ResourceReadOptions, ResourceReads, ResourceReadsDeps } from './types.js';
 import { customerSummary, giftCardView, itemView, membershipProfileView, membershipView, salesOutcomeView, shiftView, statusChangeView, washbookView } from './views.js';
+import { liveSource } from './live-source.js';
 import { warehouseSource } from './warehouse-source.js';
 
 /** A range of local days as the inclusive UTC bounds the store and the Data API take (vendor times are UTC). */
@@ -34,19 +35,16 @@ function contactOf(customer: CustomerProfileRecords['customer']): ContactFields 
   return { phone, email, address1, address2, postalCode, city, state, country, birthDate };
 }
 
-export interface ResourceReadsWiring extends ResourceReadsDeps {
-  /** The live answers (`liveSource(dataApi)`); absent, an unsynced read is refused. */
-  live?: ResourceSource | undefined;
-}
-
 /** The resource reads shared by the portal and the MCP server (README, "Customers and the rest of the Data API"). */
-export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
+export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
   const warehouse = warehouseSource(deps.store);
   const now = deps.now ?? (() => new Date());
   const show = deps.showPersonalData === true;
-  const freshnessDeps = (signal: AbortSignal | undefined): FreshnessDeps => ({ store: deps.store, live: deps.live !== undefined, now, signal });
+  const client = deps.dataApi;
+  const freshnessDeps = (signal: AbortSignal | undefined): FreshnessDeps => ({ store: deps.store, live: client !== undefined, now, signal });
+  const live = (signal: AbortSignal | undefined): ResourceRowSource | undefined => (client ? liveSource(client, { now, ...(signal ? { signal } : {}) }) : undefined);
   /** The source a freshness names. */
-  const sourceOf = (freshness: Freshness): ResourceSource => (freshness.source === 'live' && deps.live ? deps.live : warehouse);
+  const sourceOf = (freshness: Freshness, signal: AbortSignal | undefined): ResourceRowSource => (freshness.source === 'live' && live(signal)) || warehouse;
 
   /** A customer's records: the warehouse's when it holds them, else live when a Data API is configured. */
   async function customerRecords(customerId: string, signal: AbortSignal | undefined): Promise<{ records: CustomerProfileRecords; freshness: Freshness }> {
@@ -57,24 +55,24 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
       const newest = detailSyncedAt && detailSyncedAt > syncedAt ? detailSyncedAt : syncedAt;
       return { records: { customer, memberships: stored.memberships, washbooks: stored.washbooks }, freshness: recordFreshness('customers', newest) };
     }
-    const live = deps.live ? await deps.live.customerProfile(customerId) : null;
-    if (!live) {
-      throw new NotFoundError(`No customer ${customerId}${deps.live ? '' : ' in the warehouse'}. Search by name or phone (list_customers, the portal's Customers page) for the id.`, {
+    const fetched = (await live(signal)?.customerProfile(customerId)) ?? null;
+    if (!fetched) {
+      throw new NotFoundError(`No customer ${customerId}${client ? '' : ' in the warehouse'}. Search by name or phone (list_customers, the portal's Customers page) for the id.`, {
         details: { customerId },
       });
     }
-    return { records: live, freshness: liveRecordFreshness('customers', now()) };
+    return { records: fetched, freshness: liveRecordFreshness('customers', now()) };
   }
 
   return {
     async searchCustomers(input, options = {}) {
       const parsed = parseInput(searchCustomersInputSchema, input, 'customer search');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'customers', null);
-      const found = await sourceOf(freshness).searchCustomers(parsed.query, CUSTOMER_SEARCH_CAP);
+      const found = await sourceOf(freshness, options.signal).searchCustomers(parsed.query, CUSTOMER_SEARCH_CAP);
       throwIfAborted(options.signal);
       // A search stops at its cap: past it, the total is not known.
-      const capped = found.length >= CUSTOMER_SEARCH_CAP;
-      return resourcePage(pageOf(found, windowOf(parsed)), parsed, (c) => customerSummary(c, show), freshness, !capped);
+      const page = pageOf(found, windowOf(parsed));
+      return resourcePage({ ...page, total: found.length >= CUSTOMER_SEARCH_CAP ? null : page.total }, parsed, (c) => customerSummary(c, show), freshness);
     },
 
     async getCustomer(customerId, options = {}) {
@@ -107,7 +105,7 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'memberships', null);
       const { customerId, status, siteCode } = parsed;
       const filter = { ...(customerId ? { customerId } : {}), ...(status ? { status } : {}), ...(siteCode ? { siteCode } : {}) };
-      const page = await sourceOf(freshness).memberships(filter, windowOf(parsed));
+      const page = await sourceOf(freshness, options.signal).memberships(filter, windowOf(parsed));
       throwIfAborted(options.signal);
       return resourcePage(page, parsed, membershipView, freshness);
     },
@@ -120,15 +118,15 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
         const syncedAt = stored.detailSyncedAt && stored.detailSyncedAt > stored.syncedAt ? stored.detailSyncedAt : stored.syncedAt;
         return { ...membershipProfileView(stored), freshness: recordFreshness('memberships', syncedAt) };
       }
-      const live = deps.live ? await deps.live.membership(id) : null;
-      if (!live) throw new NotFoundError(`No membership ${id}${deps.live ? '' : ' in the warehouse'}. list_memberships (or a customer's profile) gives the ids.`, { details: { membershipId: id } });
-      return { ...membershipProfileView(live), freshness: liveRecordFreshness('memberships', now()) };
+      const fetched = (await live(options.signal)?.membership(id)) ?? null;
+      if (!fetched) throw new NotFoundError(`No membership ${id}${client ? '' : ' in the warehouse'}. list_memberships (or a customer's profile) gives the ids.`, { details: { membershipId: id } });
+      return { ...membershipProfileView(fetched), freshness: liveRecordFreshness('memberships', now()) };
     },
 
     async listMembershipStatusChanges(input, options = {}) {
       const parsed = parseInput(listStatusChangesInputSchema, input, 'status-change list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'status-changes', { from: parsed.from, to: parsed.to });
-      const rows = await sourceOf(freshness).statusChanges(utcBounds(parsed), parsed.siteCode);
+      const rows = await sourceOf(freshness, options.signal).statusChanges(utcBounds(parsed), parsed.siteCode);
       throwIfAborted(options.signal);
       return resourcePage(pageOf(rows, windowOf(parsed)), parsed, statusChangeView, freshness);
     },
@@ -136,7 +134,7 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
     async listWashbooks(input, options = {}) {
       const parsed = parseInput(listWashbooksInputSchema, input, 'washbook list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'washbooks', null);
-      const rows = await sourceOf(freshness).washbooks(parsed.customerId);
+      const rows = await sourceOf(freshness, options.signal).washbooks(parsed.customerId);
       throwIfAborted(options.signal);
       const wanted = parsed.status ? rows.filter((w) => w.status.toLowerCase() === parsed.status) : rows;
       return resourcePage(pageOf(wanted, windowOf(parsed)), parsed, washbookView, freshness);
@@ -145,7 +143,7 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
     async listGiftCards(input, options = {}) {
       const parsed = parseInput(listGiftCardsInputSchema, input, 'gift-card list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'gift-cards', null);
-      const { liability, ...page } = await sourceOf(freshness).giftCards(parsed.siteCode, windowOf(parsed));
+      const { liability, ...page } = await sourceOf(freshness, options.signal).giftCards(parsed.siteCode, windowOf(parsed));
       throwIfAborted(options.signal);
       return {
         ...resourcePage(page, parsed, giftCardView, freshness),
@@ -157,7 +155,7 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
     async listItems(input, options = {}) {
       const parsed = parseInput(listItemsInputSchema, input, 'item list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'items', null);
-      const rows = await sourceOf(freshness).items(parsed.department);
+      const rows = await sourceOf(freshness, options.signal).items(parsed.department);
       throwIfAborted(options.signal);
       return resourcePage(pageOf(rows, windowOf(parsed)), parsed, itemView, freshness);
     },
@@ -166,7 +164,7 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
       const parsed = parseInput(listClockEntriesInputSchema, input, 'clock-entry list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'clock-entries', { from: parsed.from, to: parsed.to });
       const { employeeId, siteCode } = parsed;
-      const result = await sourceOf(freshness).clockShifts({ ...utcBounds(parsed), ...(employeeId === undefined ? {} : { employeeId }), ...(siteCode ? { siteCode } : {}) });
+      const result = await sourceOf(freshness, options.signal).clockShifts({ ...utcBounds(parsed), ...(employeeId === undefined ? {} : { employeeId }), ...(siteCode ? { siteCode } : {}) });
       throwIfAborted(options.signal);
       return {
         ...resourcePage(pageOf(result.shifts, windowOf(parsed)), parsed, shiftView, freshness),
@@ -181,7 +179,7 @@ export function openResourceReads(deps: ResourceReadsWiring): ResourceReads {
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'sales-outcomes', { from: parsed.from, to: parsed.to });
       const { siteId, employeeId } = parsed;
       const query = { ...utcBounds(parsed), ...(siteId === undefined ? {} : { siteId }), ...(employeeId ? { employeeId } : {}) };
-      const { byEmployee, ...page } = await sourceOf(freshness).salesOutcomes(query, windowOf(parsed));
+      const { byEmployee, ...page } = await sourceOf(freshness, options.signal).salesOutcomes(query, windowOf(parsed));
       throwIfAborted(options.signal);
       return {
         ...resourcePage(page, parsed, salesOutcomeView, freshness),

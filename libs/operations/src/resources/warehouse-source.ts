@@ -1,9 +1,9 @@
 import type { Store } from '@washops/store';
 import { CUSTOMER_SEARCH_CAP } from './paging.js';
-import type { ResourceSource } from './source.js';
+import type { ResourceRowSource } from './source.js';
 
 /** The warehouse's answers: the store's reads of what the sync wrote. */
-export function warehouseSource(store: Store): ResourceSource {
+export function warehouseSource(store: Store): ResourceRowSource {
   const reads = store.resources;
   return {
     searchCustomers: (query, cap) => reads.searchCustomers({ query, limit: Math.min(cap, CUSTOMER_SEARCH_CAP) }),
