@@ -25,6 +25,7 @@ function servicesPresent(tool: ToolDefinition, services: ToolServices): boolean 
   if (tool.area === 'bulk') return services.bulk !== undefined;
   if (tool.area === 'warehouse') return services.warehouse !== undefined;
   if (tool.area === 'reports') return services.reports !== undefined;
+  if (tool.area === 'resources') return services.resources !== undefined;
   return services.audit !== undefined;
 }
 
