@@ -1,4 +1,4 @@
-// Browser-safe: how customers' contact details look to a caller not allowed to see them (README, "Personal data").
+// Browser-safe: how customers' contact details look to a caller not allowed to see them (apps/mcp-server README, "Personal data").
 // Enough is left to tell two customers apart and to confirm one on the phone, never enough to reach them.
 
 const DOT = '•';

@@ -35,7 +35,7 @@ function contactOf(customer: CustomerProfileRecords['customer']): ContactFields 
   return { phone, email, address1, address2, postalCode, city, state, country, birthDate };
 }
 
-/** The resource reads shared by the portal and the MCP server (README, "Customers and the rest of the Data API"). */
+/** The resource reads shared by the portal and the MCP server (README, "Resource reads"). */
 export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
   const warehouse = warehouseSource(deps.store);
   const now = deps.now ?? (() => new Date());

@@ -227,7 +227,7 @@ export interface ResourceReadsDeps {
   now?: () => Date;
 }
 
-/** The reads of the Data API's resources the portal and the MCP server share (README, "Customers and the rest of the Data API"). */
+/** The reads of the Data API's resources the portal and the MCP server share (README, "Resource reads"). */
 export interface ResourceReads {
   searchCustomers(input: SearchCustomersInput, options?: ResourceReadOptions): Promise<ResourcePage<CustomerSummary>>;
   getCustomer(customerId: string, options?: ResourceReadOptions): Promise<CustomerProfileView>;
