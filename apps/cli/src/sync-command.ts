@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { runBackfill, runRetry, runStatus, runSwitch, runWorker, type SyncConnectionOptions, type SyncRange } from './sync-flow.js';
+import { runBackfill, runResources, runRetry, runStatus, runSwitch, runWorker, type SyncConnectionOptions, type SyncRange } from './sync-flow.js';
 import type { CliIo } from './io.js';
 
 const DATA_DIR_HELP = 'the data folder when DATABASE_URL is not set (default: WASHOPS_DATA_DIR, else .washops/ at the repo root)';
@@ -23,6 +23,12 @@ export function siteList(value: string): string[] {
   const sites = [...new Set(value.split(',').map((site) => site.trim()).filter(Boolean))];
   if (sites.length === 0) throw new InvalidArgumentError('--sites needs site codes separated by commas, e.g. NILES,LOMBARD.');
   return sites;
+}
+
+function resourceList(value: string): string[] {
+  const names = [...new Set(value.split(',').map((name) => name.trim()).filter(Boolean))];
+  if (names.length === 0) throw new InvalidArgumentError('--resources needs resource names separated by commas, e.g. customers,memberships.');
+  return names;
 }
 
 function concurrency(value: string): number {
@@ -89,6 +95,20 @@ export function addSyncCommand(parent: Command, io: CliIo, setExit: (code: numbe
   withRange(sync.command('retry').description('queue the failed site-days of a range again'), 'sites-and-region').action(async (options: RangeOptions, command: Command) =>
     setExit(await runRetry(io, rangeOf(command, options), options)),
   );
+
+  withConnection(
+    sync
+      .command('resources')
+      .description("queue the Data API's other resources (customers, memberships, washbooks, gift cards, items, employees, clock entries, sales outcomes, sites) for a range of UTC days")
+      .requiredOption('--from <day>', 'first UTC day, YYYY-MM-DD', day('--from'))
+      .requiredOption('--to <day>', 'last UTC day, YYYY-MM-DD (inclusive)', day('--to'))
+      .option('--resources <names>', 'resources, comma-separated (default: every one)', resourceList)
+      .option('--resync', 'read windows already synced again too')
+      .option('--wait', 'work the windows in this process and show each resource once they are settled'),
+  ).action(async (options: SyncConnectionOptions & { from: string; to: string; resources?: string[]; wait?: boolean; resync?: boolean }, command: Command) => {
+    const { from, to } = rangeOf(command, options);
+    setExit(await runResources(io, { from, to, ...(options.resources ? { resources: options.resources } : {}) }, options));
+  });
 
   withConnection(sync.command('pause').description('stop every worker taking new site-days (those in hand finish; the queue keeps its jobs)')).action(
     async (options: SyncConnectionOptions) => setExit(await runSwitch(io, true, options)),

@@ -5,6 +5,7 @@ import { terminalSafe } from './bulk-format.js';
 import { type CliIo, UnusableInput } from './io.js';
 import { backfillSummary, statusJson, statusText } from './sync-format.js';
 import { syncProgressDisplay } from './sync-progress.js';
+import { resourceStatusText, waitForResources, windowLine } from './sync-resources.js';
 import { connectTenant } from './tenant.js';
 import { withStore } from './with-store.js';
 
@@ -114,6 +115,7 @@ export async function runWorker(io: CliIo, options: SyncConnectionOptions & { co
         schedule: options.schedule,
         signal: stop,
         onUnit: (event) => void io.stderr.write(unitLine(event)),
+        onWindow: (event) => void io.stderr.write(windowLine(event)),
       });
       stopWorker = () => worker.stop();
       io.stderr.write(`Worker started${options.schedule ? ' (with the nightly schedule)' : ''}; Ctrl-C or SIGTERM stops it.\n`);
@@ -222,4 +224,29 @@ export async function runRetry(io: CliIo, range: SyncRange, options: SyncConnect
     io.stdout.write(count === 0 ? `No failed site-days from ${range.from} to ${range.to}.\n` : `Queued ${count} failed site-day${count === 1 ? '' : 's'} again.\n`);
   });
   return SYNC_EXIT.ok;
+}
+
+/** `washops sync resources`: queues the Data API's other resources for a range of UTC days; with `--wait` works them here. */
+export async function runResources(
+  io: CliIo,
+  range: { from: string; to: string; resources?: string[] },
+  options: SyncConnectionOptions & { wait?: boolean; resync?: boolean },
+): Promise<number> {
+  let status: number = SYNC_EXIT.ok;
+  await withSync(io, options, async (sync, stop) => {
+    const request = { from: range.from, to: range.to, ...(range.resources ? { resources: range.resources } : {}), resync: options.resync === true };
+    const result = await sync.resources.backfill(request, cliActor(io.env));
+    io.stdout.write(`Queued ${result.queued} of ${result.windows} windows of ${result.resources.join(', ')}; the others were queued or synced already.\n`);
+    if (!options.wait) return;
+    const worker = await sync.startWorker({ schedule: false, signal: stop, onWindow: (event) => void io.stderr.write(windowLine(event)) });
+    try {
+      const statuses = await waitForResources(sync, request, stop);
+      io.stdout.write(resourceStatusText(statuses));
+      const failed = statuses.some((s) => s.windows.some((w) => w.state === 'failed'));
+      status = stop.aborted ? SYNC_EXIT.interrupted : failed ? SYNC_EXIT.someFailed : SYNC_EXIT.ok;
+    } finally {
+      await worker.stop();
+    }
+  });
+  return status;
 }

@@ -10,6 +10,7 @@ import { BackofficeClient, type CreateEmployeeInput } from '@washops/backoffice-
 import { startBackofficeSimulator, type BackofficeSimulator, type LoggedRequest } from '@washops/backoffice-simulator';
 import { openStore, type Store } from '@washops/store';
 import { backofficeConnectionOf, bulkChanges, BULK_LIMITS, Operations, type BackofficeConnection } from '../src/index.js';
+import { runResourceBench } from './resources.js';
 import { runSyncBench } from './sync.js';
 
 const LATENCY_MS = 20;
@@ -206,5 +207,7 @@ for (const [label, value] of lines) console.log(`${label.padEnd(width)}  ${value
 
 // The warehouse sync's proofs (bench/sync.ts), after the bulk bench so the two do not share the machine.
 if (!(await runSyncBench())) console.log('warehouse backfill: a target above was missed');
+// A month of the other resources (bench/resources.ts).
+if (!(await runResourceBench())) console.log('resources sync: a target above was missed');
 // The explorer from the warehouse beside the live Data API (bench/explorer-vs-live.ts).
 await import('./explorer-vs-live.js');

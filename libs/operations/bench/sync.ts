@@ -32,12 +32,12 @@ const databaseUrl = process.env['WASHOPS_TEST_DATABASE_URL'];
 /** The earliest moment a budget of LIMIT per window, starting empty, lets the `requests`-th request go. */
 const floorMs = (requests: number) => (Math.ceil(requests / LIMIT) - 1) * WINDOW_MS;
 
-interface Location {
+export interface Location {
   location: { dataDir: string } | { databaseUrl: string };
   drop(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<Location> {
+export async function freshDatabase(): Promise<Location> {
   if (!databaseUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'washops-sync-bench-'));
     return { location: { dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
