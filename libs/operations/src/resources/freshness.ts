@@ -1,12 +1,21 @@
 import { throwIfAborted } from '@washops/client-core';
 import { RangeNotSyncedError } from '@washops/shared-errors';
 import type { DataApiResource, Store } from '@washops/store';
+import { addDays } from '../warehouse/plan.js';
 import type { Freshness } from './types.js';
 
 // Whether a read answers from the warehouse or live, said in the answer itself: the ledger's sync time and the
 // range's coverage, or the days that are not synced and so were fetched from the Data API now.
 
 const EXAMPLE_DAYS = 5;
+/** Days listed in `missingDays`, as the store's coverage lists them. */
+const MISSING_LISTED = 200;
+
+function daysOf(range: { from: string; to: string }, max: number): string[] {
+  const days: string[] = [];
+  for (let day = range.from; day <= range.to && days.length < max; day = addDays(day, 1)) days.push(day);
+  return days;
+}
 
 /** What the freshness of one read depends on. */
 export interface FreshnessDeps {
@@ -73,7 +82,8 @@ export async function freshnessOf(deps: FreshnessDeps, resource: DataApiResource
     const coverage = await deps.store.resources.coverage(resource, range);
     throwIfAborted(deps.signal);
     if (coverage.complete && coverage.syncedAt) return fromWarehouse(resource, coverage.syncedAt, range);
-    missingDays = coverage.missingDays;
+    // Clock entries count per employee the warehouse knows: with none known, no day is covered.
+    missingDays = coverage.missingDays.length > 0 ? coverage.missingDays : daysOf(range, MISSING_LISTED);
   } else {
     const syncedAt = await newestSync(deps.store, resource);
     throwIfAborted(deps.signal);
