@@ -250,4 +250,17 @@ describeEachBackend('resource reads over the warehouse', (store) => {
     expect(JSON.stringify(events[0])).not.toMatch(/555-0101|ada@example|Main St/);
     await expect(r.revealCustomerContact({ channel: 'portal', name: 'alice' }, '1:1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('items, once refreshed: the catalog by department in any case, with the refresh time (runs after the never-synced test)', async () => {
+    const r = await reads();
+    const item = (sku: string, name: string, departmentName: string, priceCents: number) => ({ sku, siteLocation: '', name, departmentName, priceCents, costCents: null, isPromptForPrice: false });
+    await store().resources.completeWindow(window('items', '2026-03-31', '2026-03-31'), {
+      vendorTotal: 3,
+      items: [item('1', 'Ultimate Wash', 'Wash', 2000), item('2', 'Basic Wash', 'Wash', 1000), item('3', 'Ultimate Unlimited', 'Recurring Plan', 3999)],
+    }, SYNCED);
+    const washes = await r.listItems({ department: 'wash' });
+    expect(washes.rows.map((i) => [i.name, i.priceCents, i.siteLocation])).toEqual([['Basic Wash', 1000, null], ['Ultimate Wash', 2000, null]]);
+    expect(washes.freshness).toMatchObject({ source: 'warehouse', syncedAt: SYNCED.toISOString() });
+    expect((await r.listItems({})).total).toBe(3);
+  });
 });
