@@ -15,7 +15,7 @@ export function controlSurface(state: SimState, log: RequestLog, throttle: Fixed
       log.clear();
       throttle.reset();
       state.jobs.clear();
-      state.v2Cache.clear();
+      state.responseCache.clear();
       state.faults.clear();
     },
     setTimeScale: (scale) => {
@@ -38,6 +38,8 @@ export function controlSurface(state: SimState, log: RequestLog, throttle: Fixed
     clearFaults: () => state.faults.clear(),
     sites: () => SITES.map((s) => ({ siteId: s.siteId, code: s.code, name: s.name, timezone: s.timezone, region: s.region })),
     regions: () => REGIONS.map((r) => ({ code: r.code, name: r.name, siteCodes: SITES.filter((s) => s.region === r.code).map((s) => s.code) })),
+    world: () => state.store.world,
+    worldRates: () => ({ ...state.store.world.rates }),
     summary: ({ siteCode, startMs, endMs }) => {
       const site = siteByCode.get(siteCode.toLowerCase());
       if (!site) throw new TypeError(`Unknown site: ${siteCode}`);

@@ -7,6 +7,10 @@ import { TYPE_BIT, siteById, type ChainSite } from './chain.js';
 import { DAY_MS, DayGenerator, NUMBER_EPOCH_MS, PER_DAY, RECORD_BASE, numberOf, recordOf, type Bucket } from './day-generator.js';
 import { LruCache } from './lru.js';
 import { KINDS, buildTransaction, customerId, type BuiltTransaction, type Kind } from './transaction-builder.js';
+import { resolveWorldRates } from './world/rates.js';
+import type { AttendedTicket } from './world/sales-outcomes.js';
+import type { WorldRates } from './world/types.js';
+import { SimWorld } from './world/world.js';
 
 export { DAY_MS } from './day-generator.js';
 
@@ -59,13 +63,22 @@ export class DataStore {
   private readonly partialCounts = new LruCache<string, number>(4096);
 
   private readonly generator: DayGenerator;
+  /** The world the transactions agree with (members, cards, books, staff...). */
+  readonly world: SimWorld;
 
   constructor(
     readonly seed: string,
     bucketCapacity = 256,
+    options: { rates?: Partial<WorldRates>; now?: () => number } = {},
   ) {
     this.buckets = new LruCache(bucketCapacity);
-    this.generator = new DayGenerator(seed);
+    this.world = new SimWorld({
+      seed,
+      rates: resolveWorldRates(options.rates),
+      now: options.now ?? Date.now,
+      attendedTickets: (site, dayStart) => this.attendedTickets(site, dayStart),
+    });
+    this.generator = new DayGenerator(seed, this.world);
   }
 
   get cachedBuckets(): number {
@@ -121,6 +134,7 @@ export class DataStore {
       kind: KINDS[bucket.kind[index] as number] as Kind,
       planSeed: bucket.planSeed[index] as number,
       at: bucket.at[index] as number,
+      link: bucket.links[index],
     });
     return {
       ...built,
@@ -156,6 +170,20 @@ export class DataStore {
   clear(): void {
     this.buckets.clear();
     this.partialCounts.clear();
+  }
+
+  /** A site-day's tickets rung at a counter (plan sales and walk-in washes with a cashier), built in full. */
+  private attendedTickets(site: ChainSite, dayStart: number): AttendedTicket[] {
+    const out: AttendedTicket[] = [];
+    const bucket = this.bucket(site, dayStart);
+    for (let index = 0; index < bucket.at.length; index++) {
+      const kind = KINDS[bucket.kind[index] as number] as Kind;
+      if (kind !== 'memberSale' && kind !== 'retail') continue;
+      const t = this.detail({ site, bucket, index });
+      if (t.employeeCashier === null) continue;
+      out.push({ transId: t.id, at: bucket.at[index] as number, kind, cashier: t.employeeCashier, device: t.salesDeviceName, skus: t.lines.map((l) => l.sku) });
+    }
+    return out;
   }
 
   private countDay(query: Query, day: number): number {
@@ -229,12 +257,12 @@ export class DataStore {
     return bucket;
   }
 
-  /** How many transactions a site has on a UTC day: cheap, without generating them (see `hourCounts`). */
+  /** How many transactions a site has on a UTC day: cheap, without generating them (see `DayGenerator.dayTotal`). */
   private dayTotal(site: ChainSite, dayStart: number): number {
     const key = `${site.siteId}|${dayStart}`;
     let total = this.dayTotals.get(key);
     if (total === undefined) {
-      total = Math.min(PER_DAY - 1, this.generator.hourCounts(site, dayStart).reduce((sum, h) => sum + h.sales + h.renewals, 0));
+      total = this.generator.dayTotal(site, dayStart);
       this.dayTotals.set(key, total);
     }
     return total;

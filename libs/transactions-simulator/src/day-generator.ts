@@ -1,11 +1,14 @@
 /**
  * Generates one (site, UTC day) bucket from the seed: how many sales per hour (their own PRNG stream, so a day can be
- * counted without being generated), then each transaction's time, kind and plan seed, summarised by the builder.
+ * counted without being generated), then each transaction's time, kind and plan seed, summarised by the builder. The
+ * world adds the tickets it owns (sign-ups, billings, upgrades, gift cards, washbooks) and names the member of each
+ * redemption, so transactions and the world's records agree.
  */
 import { type ChainSite } from './chain.js';
-import { LruCache } from './lru.js';
-import { Prng, hashString } from '@washops/sim-kit';
-import { KIND_CODE, buildTransaction, type Kind } from './transaction-builder.js';
+import { Prng } from '@washops/sim-kit';
+import { KIND_CODE, buildTransaction, type Kind, type TransactionLink } from './transaction-builder.js';
+import { dayFactor, hourWeights, localParts, streamMix } from './world/rhythm.js';
+import type { SimWorld } from './world/world.js';
 
 export const DAY_MS = 86_400_000;
 /** Per-site numbering: number = NUMBER_BASE + dayOrdinal × PER_DAY + seq; a day never holds PER_DAY transactions. */
@@ -14,30 +17,6 @@ export const PER_DAY = 5000;
 const NUMBER_BASE = 100_000;
 /** Record ids (the part of the transaction id before the colon) run on their own sequence. */
 export const RECORD_BASE = 3_000_000;
-
-/** Local-hour weights of a tunnel wash: closed overnight, peak around midday. */
-const HOUR_WEIGHTS = [
-  0, 0, 0, 0, 0, 0, 0, 0.02, 0.045, 0.065, 0.08, 0.095, 0.105, 0.105, 0.1, 0.095, 0.09, 0.08, 0.065, 0.04, 0.02, 0, 0,
-  0,
-];
-/** Online sales run round the clock with an evening bump. */
-const ONLINE_HOUR_WEIGHTS = [
-  0.01, 0.01, 0.005, 0.005, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.055, 0.06, 0.06, 0.06, 0.055, 0.055, 0.055, 0.06,
-  0.07, 0.08, 0.08, 0.07, 0.045, 0.025,
-];
-/** Sunday .. Saturday. */
-const WEEKDAY_FACTOR = [1.1, 0.88, 0.9, 0.92, 0.95, 1.08, 1.25];
-
-const PHYSICAL_KINDS: Kind[] = [
-  'retail', 'memberRedeem', 'memberSale', 'memberUpgrade', 'prepaidSale', 'prepaidRedeem', 'washbookSale',
-  'washbookRedeem', 'giftSale', 'giftRedeem', 'houseCharge', 'housePayment', 'merch', 'vacuum', 'return', 'void',
-  'rewash',
-];
-const PHYSICAL_WEIGHTS = [
-  330, 360, 35, 10, 15, 30, 6, 20, 10, 20, 30, 2, 40, 30, 4, 6, 6,
-];
-const ONLINE_KINDS: Kind[] = ['memberSale', 'giftSale', 'prepaidSale', 'washbookSale', 'memberUpgrade'];
-const ONLINE_WEIGHTS = [35, 25, 20, 15, 5];
 
 /** A day of one site, column-wise: only what lists need; details are rebuilt from `planSeed`. */
 export interface Bucket {
@@ -50,6 +29,8 @@ export interface Bucket {
   total: Int32Array;
   typeMask: Uint8Array;
   customer: Int32Array;
+  /** What the world fixed on each ticket it owns or names (undefined for the rest). */
+  links: Array<TransactionLink | undefined>;
 }
 
 export function numberOf(bucket: Bucket, index: number): number {
@@ -61,45 +42,50 @@ export function recordOf(bucket: Bucket, index: number): number {
 }
 
 export class DayGenerator {
-  private readonly dayFactors = new LruCache<string, number>(20_000);
-
-  constructor(readonly seed: string) {}
+  constructor(
+    readonly seed: string,
+    readonly world: SimWorld,
+  ) {}
 
   /**
-   * Per UTC hour of the day: how many sales and membership renewals. Drawn from their own PRNG stream, apart from the
-   * transactions themselves, so that counting a day never needs the day's transactions.
+   * Per UTC hour of the day: how many sales the hourly stream draws (every kind the world does not own). Drawn from
+   * their own PRNG stream, apart from the transactions themselves, so counting a day never needs its transactions.
    */
-  hourCounts(site: ChainSite, dayStart: number): Array<{ hour: number; sales: number; renewals: number }> {
+  hourCounts(site: ChainSite, dayStart: number): Array<{ hour: number; sales: number }> {
     const p = new Prng(`${this.seed}|count|${site.siteId}|${dayStart}`);
-    const out: Array<{ hour: number; sales: number; renewals: number }> = [];
+    const share = streamMix(site).share;
+    const weights = hourWeights(site);
+    const out: Array<{ hour: number; sales: number }> = [];
     for (let h = 0; h < 24; h++) {
       const local = localParts(site.timezone, dayStart + h * 3_600_000);
-      const weights = site.virtual ? ONLINE_HOUR_WEIGHTS : HOUR_WEIGHTS;
-      const expected = site.dailyBase * (weights[local.hour] ?? 0) * this.dayFactor(site, local.date, local.weekday);
+      const expected = site.dailyBase * share * (weights[local.hour] ?? 0) * dayFactor(this.seed, site, local.date, local.weekday);
       const sales = Math.max(0, Math.round(expected + Math.sqrt(expected) * p.normal()));
-      // Membership renewals run as a batch in the small hours.
-      const renewals = !site.virtual && local.hour === 3 ? Math.round((site.members / 30) * (0.85 + p.next() * 0.3)) : 0;
-      out.push({ hour: local.hour, sales, renewals });
+      out.push({ hour: local.hour, sales });
     }
     return out;
   }
 
+  /** How many transactions a site has on a UTC day, without generating them. */
+  dayTotal(site: ChainSite, dayStart: number): number {
+    const sales = this.hourCounts(site, dayStart).reduce((sum, h) => sum + h.sales, 0);
+    return Math.min(PER_DAY - 1, sales + this.world.dayEvents(site, dayStart).length);
+  }
+
   generate(site: ChainSite, dayStart: number): Bucket {
     const p = new Prng(`${this.seed}|day|${site.siteId}|${dayStart}`);
-    const events: Array<{ at: number; kind: Kind; planSeed: number; hour: number }> = [];
-    this.hourCounts(site, dayStart).forEach(({ hour, sales, renewals }, h) => {
+    const mix = streamMix(site);
+    const events: Array<{ at: number; kind: Kind; planSeed: number; link: TransactionLink | undefined }> = [];
+    this.hourCounts(site, dayStart).forEach(({ sales }, h) => {
       const hourStart = dayStart + h * 3_600_000;
       for (let i = 0; i < sales; i++) {
-        const kind = site.virtual ? p.weighted(ONLINE_KINDS, ONLINE_WEIGHTS) : p.weighted(PHYSICAL_KINDS, PHYSICAL_WEIGHTS);
-        events.push({ at: hourStart + p.int(0, 3599) * 1000, kind, planSeed: (p.next() * 4294967296) >>> 0, hour });
-      }
-      for (let i = 0; i < renewals; i++) {
-        const planSeed = (p.next() * 4294967296) >>> 0;
-        events.push({ at: hourStart + p.int(0, 1799) * 1000, kind: 'memberBilling', planSeed, hour });
+        const kind = p.weighted(mix.kinds, mix.weights);
+        events.push({ at: hourStart + p.int(0, 3599) * 1000, kind, planSeed: (p.next() * 4294967296) >>> 0, link: undefined });
       }
     });
+    for (const e of this.world.dayEvents(site, dayStart)) events.push({ ...e });
     events.sort((a, b) => a.at - b.at || a.planSeed - b.planSeed);
     if (events.length >= PER_DAY) events.length = PER_DAY - 1;
+    this.nameRedeemingMembers(site, dayStart, events);
     const n = events.length;
     const bucket: Bucket = {
       siteId: site.siteId,
@@ -111,74 +97,37 @@ export class DayGenerator {
       total: new Int32Array(n),
       typeMask: new Uint8Array(n),
       customer: new Int32Array(n),
+      links: new Array<TransactionLink | undefined>(n),
     };
     for (let i = 0; i < n; i++) {
       const e = events[i]!;
-      const built = buildTransaction({ seed: this.seed, site, kind: e.kind, planSeed: e.planSeed, at: e.at, hour: e.hour, summaryOnly: true });
+      const hour = localParts(site.timezone, e.at).hour;
+      const built = buildTransaction({ seed: this.seed, site, kind: e.kind, planSeed: e.planSeed, at: e.at, hour, summaryOnly: true, link: e.link });
       bucket.at[i] = e.at;
       bucket.kind[i] = KIND_CODE.get(e.kind) as number;
       bucket.planSeed[i] = e.planSeed;
       bucket.total[i] = built.total;
       bucket.typeMask[i] = built.typeMask;
       bucket.customer[i] = built.customer;
+      bucket.links[i] = e.link;
     }
     return bucket;
   }
 
-  /** Weekday rhythm times the weather: a rainy day halves the line, a sunny Saturday after rain fills it. */
-  private dayFactor(site: ChainSite, localDate: string, weekday: number): number {
-    const key = `${site.siteId}|${localDate}`;
-    let factor = this.dayFactors.get(key);
-    if (factor === undefined) {
-      const weather = hashString(`${this.seed}|weather|${site.region}|${localDate}`) / 4294967296;
-      const local = hashString(`${this.seed}|local|${site.siteId}|${localDate}`) / 4294967296;
-      const weatherFactor = weather < 0.15 ? 0.55 : weather < 0.35 ? 0.85 : weather < 0.85 ? 1 : 1.1;
-      factor = (WEEKDAY_FACTOR[weekday] ?? 1) * weatherFactor * (0.95 + local * 0.1);
-      this.dayFactors.set(key, factor);
+  /** Each member redemption is by an account active all day, washing its plan's wash (its own stream of picks). */
+  private nameRedeemingMembers(site: ChainSite, dayStart: number, events: Array<{ at: number; kind: Kind; link: TransactionLink | undefined }>): void {
+    if (!events.some((e) => e.kind === 'memberRedeem')) return;
+    const { model, accounts } = this.world.activeMembers(site, dayStart);
+    const p = new Prng(`${this.seed}|redeem|${site.siteId}|${dayStart}`);
+    for (const e of events) {
+      if (e.kind !== 'memberRedeem') continue;
+      if (accounts.length === 0) {
+        e.kind = 'retail'; // no member yet: the ticket is an ordinary wash
+        continue;
+      }
+      const account = accounts[p.int(0, accounts.length - 1)] as number;
+      e.link = { customer: account, tier: this.world.tierAt(model, account, e.at) };
     }
-    return factor;
   }
 }
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-interface LocalParts {
-  hour: number;
-  date: string;
-  weekday: number;
-}
-/** Sites share time zones, so the same UTC hours come up again and again. */
-const localPartsCache = new LruCache<string, LocalParts>(8192);
-
-function localParts(timezone: string, at: number): LocalParts {
-  const key = `${timezone}|${at}`;
-  const cached = localPartsCache.get(key);
-  if (cached) return cached;
-  const parts = computeLocalParts(timezone, at);
-  localPartsCache.set(key, parts);
-  return parts;
-}
-
-function computeLocalParts(timezone: string, at: number): LocalParts {
-  let fmt = partFormatters.get(timezone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: 'numeric',
-      hourCycle: 'h23',
-      weekday: 'short',
-    });
-    partFormatters.set(timezone, fmt);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of fmt.formatToParts(at)) parts[part.type] = part.value;
-  return {
-    hour: Number(parts['hour']) % 24,
-    date: `${parts['year']}-${parts['month']}-${parts['day']}`,
-    weekday: WEEKDAYS.indexOf(parts['weekday'] ?? 'Sun'),
-  };
-}

@@ -9,6 +9,9 @@ const ALL_QUIRKS: RealismFlags = {
   nullJobPaging: true,
   jobItemsWithoutV2Fields: true,
   numbersAsStrings: false,
+  resourceNumbersAsStrings: true,
+  nullLiveFields: true,
+  liveModificationKeys: true,
 };
 
 const NO_QUIRKS: RealismFlags = {
@@ -18,6 +21,9 @@ const NO_QUIRKS: RealismFlags = {
   nullJobPaging: false,
   jobItemsWithoutV2Fields: false,
   numbersAsStrings: false,
+  resourceNumbersAsStrings: false,
+  nullLiveFields: false,
+  liveModificationKeys: false,
 };
 
 /** `true` = every observed quirk; an object = every observed quirk unless set to false there. */
@@ -108,12 +114,40 @@ export function errorBody(error: DataApiError, envelope: ErrorEnvelope): unknown
   return envelope === 'wrapped' ? { error: body } : body;
 }
 
-function money(cents: number, realism: RealismFlags): number | string {
-  const value = Math.round(cents) / 100;
-  return realism.numbersAsStrings ? value.toFixed(2) : value;
+/** Cents as the API's dollars. */
+export function dollars(cents: number): number {
+  return Math.round(cents) / 100;
 }
 
-function optionalString(value: string | null, realism: RealismFlags): string | null {
+/** Cents as a dollar string such as `"5.00"` (item prices, sales outcomes, the §9.8 quirk). */
+export function dollarText(cents: number): string {
+  return dollars(cents).toFixed(2);
+}
+
+function money(cents: number, realism: RealismFlags): number | string {
+  return realism.numbersAsStrings ? dollarText(cents) : dollars(cents);
+}
+
+/**
+ * The vendor's `YYYY-MM-DD HH:MM:SS` date-times (customers, accounts, gift cards, modifications). Read as UTC: an
+ * unverified assumption (the spec says "UTC" for some of them), kept here only.
+ */
+export function vendorDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** ISO 8601 with milliseconds, as the spec's `format: date-time` examples (`2020-05-19T05:32:32.000Z`). */
+export function isoDateTime(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** A calendar date `YYYY-MM-DD` (UTC). */
+export function calendarDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** An unset optional string: `""` under realism.emptyStrings (as live), `null` without. */
+export function optionalString(value: string | null, realism: RealismFlags): string | null {
   return value ?? (realism.emptyStrings ? '' : null);
 }
 

@@ -34,10 +34,45 @@ export function route(method: string, pathname: string): Route | undefined {
   // The spec says POST; its own sample uses GET (contract §9.10). Both are accepted.
   if (path === '/transaction/load-job') return isGet || method === 'POST' ? { endpoint: 'loadJob', params: {} } : undefined;
   if (path === '/transaction/get-job-data') return isGet ? { endpoint: 'getJobData', params: {} } : undefined;
+  const resource = resourceRoute(path);
+  if (resource) return isGet ? resource : undefined;
   const typed = /^\/transaction\/type\/([^/]+)$/.exec(path);
   if (typed) return isGet ? { endpoint: 'listByType', params: { item_type: decode(typed[1] as string) } } : undefined;
   const byId = /^\/transaction\/([^/]+)$/.exec(path);
   if (byId) return isGet ? { endpoint: 'get', params: { trans_id: decode(byId[1] as string) } } : undefined;
+  return undefined;
+}
+
+/** The paths beyond the transactions (contract §6), all GET. */
+const FIXED_RESOURCES: Record<string, Endpoint> = {
+  '/customer': 'customerList',
+  '/recurring/account/list': 'recurringList',
+  '/recurring/account/details/list': 'recurringDetailsList',
+  '/recurring/account/status-list': 'recurringStatusList',
+  '/recurring/account/modifications': 'recurringModifications',
+  '/washbook/account/list': 'washbookList',
+  // The misspelling is the real path (confirmed live).
+  '/giftcard-liablilty': 'giftCardList',
+  '/item': 'itemList',
+  '/employee': 'employeeList',
+  '/sales-outcome/list': 'salesOutcomeList',
+};
+
+const PARAM_RESOURCES: Array<[RegExp, Endpoint, string]> = [
+  [/^\/customer\/([^/]+)$/, 'customerGet', 'customer_id'],
+  [/^\/recurring\/account\/([^/]+)\/detail$/, 'recurringGet', 'account_id'],
+  [/^\/washbook\/account\/([^/]+)\/detail$/, 'washbookGet', 'account_id'],
+  [/^\/employee\/([^/]+)\/clock-entries$/, 'clockEntries', 'employee_id'],
+  [/^\/employee\/([^/]+)$/, 'employeeGet', 'employee_id'],
+];
+
+function resourceRoute(path: string): Route | undefined {
+  const fixed = FIXED_RESOURCES[path];
+  if (fixed) return { endpoint: fixed, params: {} };
+  for (const [pattern, endpoint, name] of PARAM_RESOURCES) {
+    const match = pattern.exec(path);
+    if (match) return { endpoint, params: { [name]: decode(match[1] as string) } };
+  }
   return undefined;
 }
 

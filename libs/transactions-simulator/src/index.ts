@@ -1,5 +1,22 @@
 export { startTransactionsSimulator } from './server.js';
 export { VALIDATION_RULES } from './validation.js';
+export { DEFAULT_WORLD_RATES } from './world/rates.js';
+export { RECURRING_STATUS_NAMES } from './world/types.js';
+export type {
+  BillingRecord,
+  ClockEntryRecord,
+  CustomerRecord,
+  EmployeeRecord,
+  GiftCardRecord,
+  ItemRecord,
+  MembershipRecord,
+  ModificationRecord,
+  SalesOutcomeRecord,
+  StatusEvent,
+  WashbookRecord,
+  World,
+  WorldRates,
+} from './world/types.js';
 export type {
   DataApiEnvironment,
   ErrorEnvelope,

@@ -22,6 +22,13 @@ import type { Handler, SimState } from './handlers/context.js';
 import { getJobData, loadJob } from './handlers/jobs.js';
 import { list, listByType, listV2 } from './handlers/lists.js';
 import { get, siteList } from './handlers/records.js';
+import { customerGet, customerList } from './handlers/customers.js';
+import { clockEntries, employeeGet, employeeList } from './handlers/employees.js';
+import { giftCardList } from './handlers/gift-cards.js';
+import { itemList } from './handlers/items.js';
+import { recurringDetailsList, recurringGet, recurringList, recurringModifications, recurringStatusList } from './handlers/recurring.js';
+import { salesOutcomeList } from './handlers/sales-outcomes.js';
+import { washbookGet, washbookList } from './handlers/washbooks.js';
 import { json, listen, readQuery, route, send, sleep, type Endpoint, type Reply } from './http.js';
 import { JOB_TTL_MS, JobRegistry } from './jobs.js';
 import { LruCache } from './lru.js';
@@ -35,9 +42,34 @@ const RATE_LIMIT = 20;
 const RATE_WINDOW_MS = 15_000;
 const DEFAULT_JOB_DURATION_MS = 2000;
 const DEFAULT_NULL_TOTALS_SHARE = 0.25;
+/** Criteria whose rows are kept for paging; a chain's customers are a few hundred thousand rows, so a few only. */
+const ROWS_MEMO_ENTRIES = 8;
 const DEFAULT_CREDENTIALS: SimulatorCredential[] = [{ apiId: 'demo', apiKey: 'demo-key' }];
 
-const HANDLERS: Record<Endpoint, Handler> = { siteList, list, listByType, listV2, get, loadJob, getJobData };
+const HANDLERS: Record<Endpoint, Handler> = {
+  siteList,
+  list,
+  listByType,
+  listV2,
+  get,
+  loadJob,
+  getJobData,
+  customerList,
+  customerGet,
+  recurringList,
+  recurringGet,
+  recurringDetailsList,
+  recurringStatusList,
+  recurringModifications,
+  washbookList,
+  washbookGet,
+  giftCardList,
+  itemList,
+  employeeList,
+  employeeGet,
+  clockEntries,
+  salesOutcomeList,
+};
 
 export async function startTransactionsSimulator(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
   const credentials = checkedCredentials(options.credentials ?? DEFAULT_CREDENTIALS);
@@ -57,14 +89,18 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   if (options.errorEnvelope !== undefined && options.errorEnvelope !== 'flat' && options.errorEnvelope !== 'wrapped') {
     throw new TypeError(`Unknown error envelope: ${String(options.errorEnvelope)}`);
   }
+  const store = new DataStore(seed, undefined, { rates: options.world, now });
   const state: SimState = {
     seed,
+    environment,
     now,
     settings,
-    store: new DataStore(seed),
+    store,
+    world: store.world,
     jobs: new JobRegistry(seed, now, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
     faults: new TransactionsFaultRegistry(seed),
-    v2Cache: new LruCache(500),
+    responseCache: new LruCache(500),
+    rowsMemo: new LruCache(ROWS_MEMO_ENTRIES),
     nullTotalsShare,
   };
   const log = new RequestLog();

@@ -7,12 +7,13 @@
 import { DEPARTMENT_TYPE, TYPE_BIT, type CatalogItem, type ChainSite } from './chain.js';
 import { Prng } from '@washops/sim-kit';
 import { emptyPlan, KIND_BUILDERS, type KindPlan } from './builder/kinds.js';
-import { customerName, FLEET_BASE, localHour, plate, staff } from './builder/people.js';
+import { customerName, FLEET_BASE, localHour, plate } from './builder/people.js';
+import { sellerNamesAt } from './world/staff.js';
 import { buildTenders } from './builder/tenders.js';
-import type { BuiltLine, BuiltTransaction, Kind } from './builder/types.js';
+import type { BuiltLine, BuiltTransaction, Kind, TransactionLink } from './builder/types.js';
 
 export { KINDS, KIND_CODE } from './builder/types.js';
-export type { BuiltDiscount, BuiltLine, BuiltTender, BuiltTransaction, Kind, TransactionStatus } from './builder/types.js';
+export type { BuiltDiscount, BuiltLine, BuiltTender, BuiltTransaction, Kind, TransactionLink, TransactionStatus } from './builder/types.js';
 export { customerId, customerName, localHour, plate, staff } from './builder/people.js';
 
 export interface BuildInput {
@@ -29,15 +30,17 @@ export interface BuildInput {
    * last, so skipping them changes nothing else; the full build of the same input agrees on every shared field.
    */
   summaryOnly?: boolean;
+  /** What the world fixed on this ticket (its account, card or book); see `TransactionLink`. */
+  link?: TransactionLink | undefined;
 }
 
-export function buildTransaction({ seed, site, kind, planSeed, at, hour, summaryOnly }: BuildInput): BuiltTransaction {
+export function buildTransaction({ seed, site, kind, planSeed, at, hour, summaryOnly, link }: BuildInput): BuiltTransaction {
   const p = new Prng(planSeed);
   const plan = emptyPlan();
-  KIND_BUILDERS[kind](plan, p, site, Math.max(site.members, 1), seed, kind);
+  KIND_BUILDERS[kind](plan, p, site, Math.max(site.members, 1), seed, kind, link);
   const lines = priceLines(site, plan);
   const owed = plan.status === 'Voided' ? 0 : lines.reduce((sum, l) => sum + l.net + l.tax, 0);
-  const tenders = buildTenders(p, plan.tenderKind, owed, at, plan.status, summaryOnly === true);
+  const tenders = buildTenders(p, plan.tenderKind, owed, at, plan.status, summaryOnly === true, link);
   const built: BuiltTransaction = {
     kind,
     type: plan.type,
@@ -100,10 +103,9 @@ function typeMaskOf(kind: Kind, plan: KindPlan): number {
 
 type People = Pick<BuiltTransaction, 'salesDeviceName' | 'customerName' | 'vehicleLicensePlate' | 'employeeCashier' | 'employeeGreeter'>;
 
-/** Who and where: device, cashier and greeter from the shift's roster, the customer's name and plate. Drawn last. */
+/** Who and where: device, cashier and greeter among the sellers on duty, the customer's name and plate. Drawn last. */
 function whoAndWhere(seed: string, site: ChainSite, kind: Kind, p: Prng, at: number, hour: number | undefined, customer: number): People {
-  const roster = staff(seed, site);
-  const shift = (hour ?? localHour(site.timezone, at)) < 14 ? roster.slice(0, 5) : roster.slice(5);
+  const shift = sellerNamesAt(seed, site, at, hour ?? localHour(site.timezone, at));
   let device: string;
   let cashier: string | null = null;
   let greeter: string | null = null;

@@ -1,7 +1,7 @@
 /** Public types of the Data API simulator (the agreed control surface, plus a few additions marked as such). */
-import type { WorldRates } from './world/types.js';
+import type { World, WorldRates } from './world/types.js';
 
-export type { WorldRates } from './world/types.js';
+export type { World, WorldRates } from './world/types.js';
 
 export type DataApiEnvironment = 'production' | 'sandbox';
 
@@ -28,10 +28,24 @@ export interface RealismFlags {
   /** Job items omit `isRecurringPlanSale`, `isRecurringPlanRedemption`, `transactionStatus` (contract §9.5). */
   jobItemsWithoutV2Fields: boolean;
   /**
-   * Money amounts as strings such as `"15.00"`. Off unless asked for, even under `realism: true`: the contract
-   * records string numbers only on endpoints this simulator does not serve (§9.8). A stress option for clients.
+   * Transaction money amounts as strings such as `"15.00"`. Off unless asked for, even under `realism: true`: the
+   * contract records string numbers only on other endpoints (§9.8, see `resourceNumbersAsStrings`). A stress option.
    */
   numbersAsStrings: boolean;
+  /**
+   * The numbers the spec itself says arrive as strings (§9.8) where its schema still types them as numbers: recurring
+   * `trialAmount`, `billingAmount`, `amountCharged` (`"5.00"`) and the washbook detail's `balance`. (Item prices, the
+   * washbook list's balance and every sales-outcome field are strings in the schema too, so always strings.)
+   */
+  resourceNumbersAsStrings: boolean;
+  /**
+   * §9.7: `companyName`, `loyaltyNumber` (customer), `modifiedDate` (customer list, never-modified records),
+   * `startDateChange` (employee) and `completeDate` (gift card) are null on a share of records, though the spec
+   * does not mark them nullable.
+   */
+  nullLiveFields: boolean;
+  /** §9.6: modification entries are `{name, date, comment}`, not the spec's `modificationType/Date/Comment`. */
+  liveModificationKeys: boolean;
 }
 
 export type RealismOption = boolean | Partial<RealismFlags>;
@@ -75,6 +89,21 @@ export type TransactionsEndpoint =
   | 'loadJob'
   | 'getJobData'
   | 'siteList'
+  | 'customerList'
+  | 'customerGet'
+  | 'recurringList'
+  | 'recurringGet'
+  | 'recurringDetailsList'
+  | 'recurringStatusList'
+  | 'recurringModifications'
+  | 'washbookList'
+  | 'washbookGet'
+  | 'giftCardList'
+  | 'itemList'
+  | 'employeeList'
+  | 'employeeGet'
+  | 'clockEntries'
+  | 'salesOutcomeList'
   | '*';
 
 export type TransactionsFaultKind =
@@ -148,6 +177,10 @@ export interface TransactionsSimulatorControl {
    * bounds (ms), from the seeded data itself: what a sync of that range must hold.
    */
   summary(range: { siteCode: string; startMs: number; endMs: number }): { count: number; totalCents: number };
+  /** Addition: the consistent world the transactions agree with (customers, memberships, cards, books, staff...). */
+  world(): World;
+  /** Addition: the rates the world was generated with (the defaults completed by the `world` option). */
+  worldRates(): WorldRates;
 }
 
 export interface TransactionsSimulator {

@@ -11,6 +11,8 @@ export const DAY_SECONDS = 86_400;
 const MAX_LIST_RANGE_SECONDS = 31 * DAY_SECONDS;
 /** Load-job: at most 24 hours, inclusive (contract §2.5). */
 const MAX_JOB_RANGE_SECONDS = DAY_SECONDS;
+/** "6 months" of the account lists, taken as 183 days (six calendar months span 181 to 184). */
+const SIX_MONTHS_SECONDS = 183 * DAY_SECONDS;
 /** A timestamp this far past the server clock is still "now" (clock skew); later is "in the future". */
 const FUTURE_TOLERANCE_SECONDS = 60;
 const MAX_LIMIT = 100;
@@ -51,6 +53,33 @@ export const VALIDATION_RULES = {
   regionNotFound: { status: 404, type: 'EntityNotFoundError', message: 'Region code not found.' },
   siteNotAuthorized: { status: 403, type: 'NotAuthorizedSiteArgsError', message: ERROR_MESSAGES.NotAuthorizedSiteArgsError },
   transactionNotFound: { status: 404, type: 'EntityNotFoundError', message: 'The transaction searched for was not found.' },
+  // ---- The other resources (contract §5, §6) ----
+  /** Customers and sales outcomes (and clock entries, as the vendor's client sends them) take calendar dates. */
+  startDateNotYmd: { status: 422, type: 'PayloadValidationError', message: 'startDate: This value is not a valid date (YYYY-MM-DD).' },
+  endDateNotYmd: { status: 422, type: 'PayloadValidationError', message: 'endDate: This value is not a valid date (YYYY-MM-DD).' },
+  customerStartAfterToday: { status: 422, type: 'PayloadValidationError', message: 'startDate: The start date must not pass today.' },
+  /** Recurring list, modifications and washbook list: at most 6 months, taken as 183 days, inclusive. */
+  rangeOverSixMonths: { status: 422, type: 'PayloadValidationError', message: 'endDate: The date range cannot exceed 6 months.' },
+  /** Clock entries: at most 14 calendar days, both ends included. */
+  rangeOverFourteenDays: { status: 422, type: 'PayloadValidationError', message: 'endDate: The date range cannot exceed 14 days.' },
+  statusListLimitOutOfRange: { status: 422, type: 'PayloadValidationError', message: 'limit: This value should be between 100 and 1000.' },
+  salesLimitOutOfRange: { status: 422, type: 'PayloadValidationError', message: 'limit: This value should be between 1 and 500.' },
+  phoneNumberLength: { status: 422, type: 'PayloadValidationError', message: 'phoneNumber: This value should have 10 to 11 characters.' },
+  customerStatusInvalid: { status: 422, type: 'PayloadValidationError', message: 'status: The value you selected is not a valid choice.' },
+  accountStatusInvalid: { status: 422, type: 'PayloadValidationError', message: 'accountStatus: The value you selected is not a valid choice.' },
+  recurringStatusInvalid: {
+    status: 422,
+    type: 'PayloadValidationError',
+    message: 'recurringAccountStatus: The value you selected is not a valid choice.',
+  },
+  modificationInvalid: { status: 422, type: 'PayloadValidationError', message: 'modifications: The value you selected is not a valid choice.' },
+  departmentInvalid: { status: 422, type: 'PayloadValidationError', message: 'departmentName: The value you selected is not a valid choice.' },
+  customerIdMalformed: { status: 422, type: 'PayloadValidationError', message: 'customerId: This value is not a valid identifier.' },
+  itemIdMalformed: { status: 422, type: 'PayloadValidationError', message: 'itemId: This value is not a valid identifier.' },
+  customerPathMalformed: { status: 422, type: 'PayloadValidationError', message: 'customer_id: This value is not a valid identifier.' },
+  customerNotFound: { status: 404, type: 'EntityNotFoundError', message: 'The customer searched for was not found.' },
+  accountNotFound: { status: 404, type: 'EntityNotFoundError', message: 'The account searched for was not found.' },
+  employeeNotFound: { status: 404, type: 'EntityNotFoundError', message: 'The employee searched for was not found.' },
   jobNotFound: { status: 404, type: 'EntityNotFoundError', message: 'The job searched for was not found or has expired.' },
   unknownRoute: { status: 404, type: 'EntityNotFoundError', message: 'The requested resource was not found.' },
 } as const;
@@ -85,38 +114,104 @@ export function sixMonthsBefore(nowMs: number): number {
   return d.getTime();
 }
 
-/** Parses startDate/endDate (Unix seconds). Defaults: end = now, start = midnight UTC of the end's day. */
-function parseRange(
-  query: Record<string, string>,
-  nowMs: number,
-  maxRangeSeconds: number,
-  rangeRule: RuleName,
-  problems: string[],
-): ParsedRange {
+/** How an endpoint reads `startDate`/`endDate` in Unix seconds. */
+export interface UnixRangePolicy {
+  /** Longest span end − start, seconds (inclusive); none when omitted. */
+  maxSeconds?: number;
+  maxRule?: RuleName;
+  /** Transaction lists and gift cards: neither end older than six months nor in the future. */
+  recentOnly: boolean;
+  /** The start when none is sent, from the end (seconds). */
+  defaultStart: (endSeconds: number, nowMs: number) => number;
+}
+
+const midnightOf = (seconds: number): number => Math.floor(seconds / DAY_SECONDS) * DAY_SECONDS;
+
+/** "First day of last month" (UTC), the default start of the account lists (contract §5). */
+function firstDayOfLastMonth(nowMs: number): number {
+  const d = new Date(nowMs);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1) / SECOND_MS);
+}
+
+const TRANSACTION_RANGE: UnixRangePolicy = {
+  maxSeconds: MAX_LIST_RANGE_SECONDS,
+  maxRule: 'rangeOverMonth',
+  recentOnly: true,
+  defaultStart: midnightOf,
+};
+const JOB_RANGE: UnixRangePolicy = { ...TRANSACTION_RANGE, maxSeconds: MAX_JOB_RANGE_SECONDS, maxRule: 'jobRangeOver24h' };
+
+/** The resources' Unix-second ranges (contract §5 "Spec range limits"). */
+export const RESOURCE_RANGES = {
+  /** Sign-up dates (modification dates for modifications); at most 6 months; default from the first day of last month. */
+  accounts: {
+    maxSeconds: SIX_MONTHS_SECONDS,
+    maxRule: 'rangeOverSixMonths',
+    recentOnly: false,
+    defaultStart: (_end: number, now: number) => firstDayOfLastMonth(now),
+  },
+  /** Sign-up dates; at most 1 month; default from the first day of last month, or a month back when that is longer. */
+  accountDetails: {
+    maxSeconds: MAX_LIST_RANGE_SECONDS,
+    maxRule: 'rangeOverMonth',
+    recentOnly: false,
+    defaultStart: (end: number, now: number) => Math.max(firstDayOfLastMonth(now), end - MAX_LIST_RANGE_SECONDS),
+  },
+  /** Status changes: no range limit; default today. */
+  statusChanges: { recentOnly: false, defaultStart: midnightOf },
+  /** Gift cards: like the transaction lists (start no older than 6 months) without their 1-month limit. */
+  giftCards: { recentOnly: true, defaultStart: midnightOf },
+} satisfies Record<string, UnixRangePolicy>;
+
+/**
+ * Parses startDate/endDate (Unix seconds) under a policy; problems are collected, not thrown. The end defaults to
+ * now and is never later than now in the result.
+ */
+export function parseUnixRange(query: Record<string, string>, nowMs: number, policy: UnixRangePolicy, problems: string[]): ParsedRange {
   const start = timestamp(query['startDate']);
   const end = timestamp(query['endDate']);
   const nowSeconds = Math.floor(nowMs / SECOND_MS);
   const endSeconds = end ?? nowSeconds;
-  const startSeconds = start ?? Math.floor(endSeconds / DAY_SECONDS) * DAY_SECONDS;
-  const oldest = Math.ceil(sixMonthsBefore(nowMs) / SECOND_MS);
-  if (startSeconds < oldest) problems.push(msg('startOlderThanSixMonths'));
-  if (endSeconds < oldest) problems.push(msg('endOlderThanSixMonths'));
-  if (startSeconds > nowSeconds + FUTURE_TOLERANCE_SECONDS) problems.push(msg('startInFuture'));
-  if (endSeconds > nowSeconds + FUTURE_TOLERANCE_SECONDS) problems.push(msg('endInFuture'));
+  const startSeconds = start ?? policy.defaultStart(endSeconds, nowMs);
+  if (policy.recentOnly) {
+    const oldest = Math.ceil(sixMonthsBefore(nowMs) / SECOND_MS);
+    if (startSeconds < oldest) problems.push(msg('startOlderThanSixMonths'));
+    if (endSeconds < oldest) problems.push(msg('endOlderThanSixMonths'));
+    if (startSeconds > nowSeconds + FUTURE_TOLERANCE_SECONDS) problems.push(msg('startInFuture'));
+    if (endSeconds > nowSeconds + FUTURE_TOLERANCE_SECONDS) problems.push(msg('endInFuture'));
+  }
   if (startSeconds > endSeconds) problems.push(msg('startAfterEnd'));
-  else if (endSeconds - startSeconds > maxRangeSeconds) problems.push(msg(rangeRule));
+  else if (policy.maxRule !== undefined && policy.maxSeconds !== undefined && endSeconds - startSeconds > policy.maxSeconds) {
+    problems.push(msg(policy.maxRule));
+  }
   return { startMs: startSeconds * SECOND_MS, endMs: Math.min(endSeconds * SECOND_MS, nowMs) };
 }
 
-function paging(query: Record<string, string>, problems: string[], jobLimit: boolean): { limit: number; offset: number } {
-  let limit = jobLimit ? JOB_LIMIT : DEFAULT_LIMIT;
+/** An endpoint's page sizes (`limit`), with the rule a size outside them breaks. */
+export interface PageSizes {
+  min: number;
+  max: number;
+  /** When no `limit` is sent (the spec names a default only for sales outcomes). */
+  fallback: number;
+  rule: RuleName;
+}
+
+export const PAGE_SIZES = {
+  list: { min: 1, max: MAX_LIMIT, fallback: DEFAULT_LIMIT, rule: 'limitOutOfRange' },
+  job: { min: JOB_LIMIT, max: JOB_LIMIT, fallback: JOB_LIMIT, rule: 'jobLimitNot100' },
+  /** `/recurring/account/status-list` (`CollectionLimitParameterV2`). */
+  statusList: { min: 100, max: 1000, fallback: 100, rule: 'statusListLimitOutOfRange' },
+  /** `/sales-outcome/list`: "By default there will be 500 records per page." */
+  salesOutcomes: { min: 1, max: 500, fallback: 500, rule: 'salesLimitOutOfRange' },
+} satisfies Record<string, PageSizes>;
+
+export function parsePaging(query: Record<string, string>, problems: string[], sizes: PageSizes): { limit: number; offset: number } {
+  let limit = sizes.fallback;
   let offset = DEFAULT_OFFSET;
   const rawLimit = query['limit'];
   if (rawLimit !== undefined) {
     const n = Number(rawLimit);
-    if (!INTEGER.test(rawLimit.trim())) problems.push(msg(jobLimit ? 'jobLimitNot100' : 'limitOutOfRange'));
-    else if (jobLimit && n !== JOB_LIMIT) problems.push(msg('jobLimitNot100'));
-    else if (n < 1 || n > MAX_LIMIT) problems.push(msg('limitOutOfRange'));
+    if (!INTEGER.test(rawLimit.trim()) || n < sizes.min || n > sizes.max) problems.push(msg(sizes.rule));
     else limit = n;
   }
   const rawOffset = query['offset'];
@@ -130,8 +225,8 @@ function paging(query: Record<string, string>, problems: string[], jobLimit: boo
 
 export function parseListCriteria(query: Record<string, string>, nowMs: number): ListCriteria {
   const problems: string[] = [];
-  const range = parseRange(query, nowMs, MAX_LIST_RANGE_SECONDS, 'rangeOverMonth', problems);
-  const page = paging(query, problems, false);
+  const range = parseUnixRange(query, nowMs, TRANSACTION_RANGE, problems);
+  const page = parsePaging(query, problems, PAGE_SIZES.list);
   if (problems.length > 0) throw DataApiError.validation(problems);
   return { ...range, ...page };
 }
@@ -139,8 +234,8 @@ export function parseListCriteria(query: Record<string, string>, nowMs: number):
 export function parseJobCriteria(query: Record<string, string>, nowMs: number, needsSite: boolean): ListCriteria {
   const problems: string[] = [];
   if (needsSite) problems.push(msg('jobNeedsOneSite'));
-  const range = parseRange(query, nowMs, MAX_JOB_RANGE_SECONDS, 'jobRangeOver24h', problems);
-  const page = paging(query, problems, true);
+  const range = parseUnixRange(query, nowMs, JOB_RANGE, problems);
+  const page = parsePaging(query, problems, PAGE_SIZES.job);
   if (problems.length > 0) throw DataApiError.validation(problems);
   return { ...range, ...page };
 }
@@ -184,6 +279,136 @@ export function selectSites(
   return visible;
 }
 
-export function notFound(rule: 'transactionNotFound' | 'jobNotFound' | 'unknownRoute'): DataApiError {
+export function notFound(
+  rule: 'transactionNotFound' | 'jobNotFound' | 'unknownRoute' | 'customerNotFound' | 'accountNotFound' | 'employeeNotFound',
+): DataApiError {
   return DataApiError.notFound(msg(rule));
+}
+
+// ---- The other resources' parameters (contract §5, §6) -------------------------------------------------------------
+
+/** Throws the collected problems as one PayloadValidationError. */
+export function rejectProblems(problems: string[]): void {
+  if (problems.length > 0) throw DataApiError.validation(problems);
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = DAY_SECONDS * SECOND_MS;
+
+/** A calendar date `YYYY-MM-DD` as the start of its day, ms. Days are UTC (an assumption: the contract names no zone). */
+function ymd(raw: string | undefined, rule: RuleName, problems: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  const match = YMD.exec(raw.trim());
+  const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+  if (!match || new Date(ms).toISOString().slice(0, 10) !== raw.trim()) {
+    problems.push(msg(rule));
+    return undefined;
+  }
+  return ms;
+}
+
+const dayOf = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** `/customer`: created on or after `startDate` (not after today); modified on or before `endDate` (or never). */
+export function parseCustomerDates(query: Record<string, string>, nowMs: number, problems: string[]): { createdFromMs?: number; modifiedToMs?: number } {
+  const start = ymd(query['startDate'], 'startDateNotYmd', problems);
+  const end = ymd(query['endDate'], 'endDateNotYmd', problems);
+  if (start !== undefined && start > dayOf(nowMs)) problems.push(msg('customerStartAfterToday'));
+  return { ...(start !== undefined ? { createdFromMs: start } : {}), ...(end !== undefined ? { modifiedToMs: end + DAY_MS - 1 } : {}) };
+}
+
+/** `/sales-outcome/list`: whole calendar days, both included; default today. No range limit is documented. */
+export function parseDayRange(query: Record<string, string>, nowMs: number, problems: string[]): ParsedRange {
+  const today = dayOf(nowMs);
+  const start = ymd(query['startDate'], 'startDateNotYmd', problems) ?? today;
+  const end = ymd(query['endDate'], 'endDateNotYmd', problems) ?? Math.max(start, today);
+  if (start > end) problems.push(msg('startAfterEnd'));
+  return { startMs: start, endMs: Math.min(end + DAY_MS - 1, nowMs) };
+}
+
+/** Clock entries: at most 14 calendar days, both included. */
+export const CLOCK_ENTRY_MAX_DAYS = 14;
+
+/**
+ * `/employee/{id}/clock-entries`: `YYYY-MM-DD` dates (as the vendor's client sends them; the spec says Unix), at most
+ * 14 days. Omitted, the most recent 14 days up to today ("the most recent clock entries").
+ */
+export function parseClockEntryDates(query: Record<string, string>, nowMs: number, problems: string[]): ParsedRange {
+  const today = dayOf(nowMs);
+  const span = (CLOCK_ENTRY_MAX_DAYS - 1) * DAY_MS;
+  const sentStart = ymd(query['startDate'], 'startDateNotYmd', problems);
+  const sentEnd = ymd(query['endDate'], 'endDateNotYmd', problems);
+  const end = sentEnd ?? (sentStart !== undefined ? Math.min(sentStart + span, today) : today);
+  const start = sentStart ?? end - span;
+  if (start > end) problems.push(msg('startAfterEnd'));
+  else if (end - start > span) problems.push(msg('rangeOverFourteenDays'));
+  return { startMs: start, endMs: end + DAY_MS - 1 };
+}
+
+/** An optional enum parameter: undefined when absent, its value when allowed, otherwise a problem. */
+export function parseChoice<T extends string>(
+  query: Record<string, string>,
+  key: string,
+  allowed: readonly T[],
+  rule: RuleName,
+  problems: string[],
+): T | undefined {
+  const raw = query[key];
+  if (raw === undefined || raw === '') return undefined;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  problems.push(msg(rule));
+  return undefined;
+}
+
+/** An optional integer code within 1..max (`recurringAccountStatus` 1–15, `modifications` 1–7). */
+export function parseCode(query: Record<string, string>, key: string, max: number, rule: RuleName, problems: string[]): number | undefined {
+  const raw = query[key];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (INTEGER.test(raw.trim()) && n >= 1 && n <= max) return n;
+  problems.push(msg(rule));
+  return undefined;
+}
+
+/** An optional `EntityIdentifier` query parameter (`customerId`, `itemId`). */
+export function parseIdentifier(query: Record<string, string>, key: string, rule: RuleName, problems: string[]): string | undefined {
+  const raw = query[key];
+  if (raw === undefined || raw === '') return undefined;
+  if (TRANS_ID.test(raw.trim())) return raw.trim();
+  problems.push(msg(rule));
+  return undefined;
+}
+
+/** `phoneNumber`: 10–11 characters (the spec's bounds); matched on its digits, a leading 1 ignored on both sides. */
+export function parsePhoneNumber(query: Record<string, string>, problems: string[]): string | undefined {
+  const raw = query['phoneNumber'];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 10 || raw.length > 11) {
+    problems.push(msg('phoneNumberLength'));
+    return undefined;
+  }
+  return nationalDigits(raw);
+}
+
+/** A North American number's ten digits, without punctuation or the leading country code 1. */
+export function nationalDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** A path `EntityIdentifier` (`customer_id`): malformed is 422. */
+export function parseEntityId(raw: string, rule: RuleName): string {
+  if (!TRANS_ID.test(raw)) throw DataApiError.validation([msg(rule)]);
+  return raw;
+}
+
+/**
+ * `sites` of the modifications list: comma-separated codes, each known (404) and visible to the request (403), as the
+ * `site` argument of the other lists. Absent: every visible site.
+ */
+export function selectSiteList(raw: string | undefined, visible: readonly ChainSite[]): readonly ChainSite[] {
+  if (raw === undefined || raw.trim() === '') return visible;
+  const codes = raw.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const chosen = codes.map((code) => selectSites({ site: code }, visible, false)[0] as ChainSite);
+  return visible.filter((s) => chosen.includes(s));
 }

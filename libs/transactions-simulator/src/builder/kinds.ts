@@ -19,7 +19,7 @@ import {
 } from '../chain.js';
 import type { Prng } from '@washops/sim-kit';
 import { FLEET_BASE, memberTier } from './people.js';
-import type { BuiltDiscount, BuiltTransaction, Kind, LinePlan, TenderKind, TransactionStatus } from './types.js';
+import type { BuiltDiscount, BuiltTransaction, Kind, LinePlan, TenderKind, TransactionLink, TransactionStatus } from './types.js';
 
 export type KindFlags = Pick<
   BuiltTransaction,
@@ -45,8 +45,11 @@ export interface KindPlan {
   flags: KindFlags;
 }
 
-/** Decides a plan, drawing from `p`; `members` is the site's member pool, at least 1. Positional: called per transaction. */
-type KindBuilder = (plan: KindPlan, p: Prng, site: ChainSite, members: number, seed: string, kind: Kind) => void;
+/**
+ * Decides a plan, drawing from `p`; `members` is the site's member pool, at least 1. Positional: called per transaction.
+ * `link` is what the world fixed (the account, card or book); without one (a ticket built alone) the kind draws it.
+ */
+type KindBuilder = (plan: KindPlan, p: Prng, site: ChainSite, members: number, seed: string, kind: Kind, link: TransactionLink | undefined) => void;
 
 export function emptyPlan(): KindPlan {
   return {
@@ -100,25 +103,25 @@ const rewash: KindBuilder = (plan, p) => {
   plan.tenderKind = 'none';
 };
 
-const memberRedeem: KindBuilder = (plan, p, site, members, seed) => {
-  plan.customer = p.int(0, members - 1);
-  plan.lines.push(line(WASHES[memberTier(seed, site, plan.customer)] as CatalogItem));
+const memberRedeem: KindBuilder = (plan, p, site, members, seed, _kind, link) => {
+  plan.customer = link?.customer ?? p.int(0, members - 1);
+  plan.lines.push(line(WASHES[link?.tier ?? memberTier(seed, site, plan.customer)] as CatalogItem));
   if (p.chance(0.06)) plan.lines.push(line(p.pick(ADD_ONS)));
   plan.tenderKind = p.chance(0.3) ? 'memberLpr' : 'memberRfid';
   plan.flags.isRecurringRedemption = true;
   plan.flags.isRecurringPlanRedemption = true;
 };
 
-const memberBilling: KindBuilder = (plan, p, site, members, seed) => {
-  plan.customer = p.int(0, members - 1);
-  plan.lines.push(line(PLANS[memberTier(seed, site, plan.customer)] as CatalogItem));
+const memberBilling: KindBuilder = (plan, p, site, members, seed, _kind, link) => {
+  plan.customer = link?.customer ?? p.int(0, members - 1);
+  plan.lines.push(line(PLANS[link?.tier ?? memberTier(seed, site, plan.customer)] as CatalogItem));
   plan.tenderKind = 'cardOnFile';
   plan.flags.isRecurringPayment = true;
 };
 
-const memberSale: KindBuilder = (plan, p, site, members) => {
-  plan.customer = site.virtual ? p.int(0, 20_000) : p.int(0, members - 1);
-  const tier = p.weighted([0, 1, 2, 3], [40, 30, 20, 10]);
+const memberSale: KindBuilder = (plan, p, site, members, _seed, _kind, link) => {
+  plan.customer = link?.customer ?? (site.virtual ? p.int(0, 20_000) : p.int(0, members - 1));
+  const tier = link?.tier ?? p.weighted([0, 1, 2, 3], [40, 30, 20, 10]);
   plan.lines.push(line(PLANS[tier] as CatalogItem));
   if (!site.virtual) {
     // The first wash comes with the plan: it is on the ticket, discounted to zero.
@@ -132,9 +135,9 @@ const memberSale: KindBuilder = (plan, p, site, members) => {
   plan.flags.isRecurringPlanSale = true;
 };
 
-const memberUpgrade: KindBuilder = (plan, p, site, members) => {
-  plan.customer = site.virtual ? p.int(0, 20_000) : p.int(0, members - 1);
-  const tier = p.int(1, 3);
+const memberUpgrade: KindBuilder = (plan, p, site, members, _seed, _kind, link) => {
+  plan.customer = link?.customer ?? (site.virtual ? p.int(0, 20_000) : p.int(0, members - 1));
+  const tier = link?.tier ?? p.int(1, 3);
   const upgraded = PLANS[tier] as CatalogItem;
   const previous = PLANS[tier - 1] as CatalogItem;
   const l = line(upgraded);
@@ -156,22 +159,22 @@ const prepaidRedeem: KindBuilder = (plan, p) => {
   plan.flags.isPrepaidRedemption = true;
 };
 
-const washbookSale: KindBuilder = (plan, p, site, members) => {
-  plan.customer = site.virtual ? p.int(0, 20_000) : p.int(0, members * 2 - 1);
-  plan.lines.push(line(WASHBOOKS[retailTier(p)] as CatalogItem));
+const washbookSale: KindBuilder = (plan, p, site, members, _seed, _kind, link) => {
+  plan.customer = link?.customer ?? (site.virtual ? p.int(0, 20_000) : p.int(0, members * 2 - 1));
+  plan.lines.push(line(WASHBOOKS[link?.tier ?? retailTier(p)] as CatalogItem));
   plan.tenderKind = site.virtual ? 'credit' : payWith(p);
   plan.flags.isPrepaidSale = true;
 };
 
-const washbookRedeem: KindBuilder = (plan, p, _site, members) => {
-  plan.customer = p.int(0, members * 2 - 1);
-  plan.lines.push(line(WASHES[retailTier(p)] as CatalogItem));
+const washbookRedeem: KindBuilder = (plan, p, _site, members, _seed, _kind, link) => {
+  plan.customer = link?.customer ?? p.int(0, members * 2 - 1);
+  plan.lines.push(line(WASHES[link?.tier ?? retailTier(p)] as CatalogItem));
   plan.tenderKind = 'washbook';
   plan.flags.isPrepaidRedemption = true;
 };
 
-const giftSale: KindBuilder = (plan, p, site) => {
-  plan.lines.push(line(p.weighted(GIFT_CARDS, [45, 40, 15])));
+const giftSale: KindBuilder = (plan, p, site, _members, _seed, _kind, link) => {
+  plan.lines.push(line(link?.tier !== undefined ? (GIFT_CARDS[link.tier] as CatalogItem) : p.weighted(GIFT_CARDS, [45, 40, 15])));
   plan.tenderKind = site.virtual ? 'credit' : payWith(p);
   plan.flags.isPrepaidSale = true;
 };

@@ -1,6 +1,6 @@
 /** How a ticket is paid: one or two tenders per tender kind, with the cosmetic card digits drawn last. */
 import type { Prng } from '@washops/sim-kit';
-import type { BuiltTender, TenderKind, TransactionStatus } from './types.js';
+import type { BuiltTender, TenderKind, TransactionLink, TransactionStatus } from './types.js';
 
 const BRANDS = ['Visa', 'MasterCard', 'Discover', 'Amex'] as const;
 const BRAND_WEIGHTS = [52, 26, 8, 14];
@@ -36,8 +36,11 @@ function simpleTender(tender: string, tenderSubType: string | null, owed: number
   ];
 }
 
-/** With `summaryOnly`, cosmetic digits (card numbers, references) are left out: they are drawn last and change no amount. */
-export function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number, status: TransactionStatus, summaryOnly: boolean): BuiltTender[] {
+/**
+ * With `summaryOnly`, cosmetic digits (card numbers, references) are left out: they are drawn last and change no amount.
+ * A `link` fixes the card on file of a member billing and the gift card (and the balance it holds) of a redemption.
+ */
+export function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number, status: TransactionStatus, summaryOnly: boolean, link?: TransactionLink): BuiltTender[] {
   const digits = (n: number): string => (summaryOnly ? '' : p.digits(n));
   const base = {
     referenceNumber: null,
@@ -60,8 +63,11 @@ export function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number
       return [{ tender: 'Check', tenderSubType: null, amount: owed, change: 0, total: owed, ...base, referenceNumber: digits(4) }];
     case 'credit':
       return [cardTender(p, summaryOnly, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 1)];
-    case 'cardOnFile':
-      return [cardTender(p, summaryOnly, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 0)];
+    case 'cardOnFile': {
+      const tender = cardTender(p, summaryOnly, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed, at, 0);
+      if (!summaryOnly && link?.cardLastFour) Object.assign(tender, { creditCardLastFour: link.cardLastFour, creditCardExpirationDate: link.cardExpiry ?? null });
+      return [tender];
+    }
     case 'debit':
       return [cardTender(p, summaryOnly, 'Debit', 'Debit', owed, at, 1)];
     case 'fleet':
@@ -79,10 +85,12 @@ export function buildTenders(p: Prng, kind: TenderKind, owed: number, at: number
     case 'washbook':
       return simpleTender('Prepaid', 'Washbook', owed);
     case 'giftcard': {
-      // A quarter of gift cards run out mid-ticket: the card pays what it holds, a credit card the rest.
-      const split = owed > 500 && p.chance(0.25);
-      const onCard = split ? p.int(1, Math.floor(owed / 100) - 1) * 100 : owed;
-      const gift = { ...simpleTender('Prepaid', 'Giftcard', onCard)[0]!, referenceNumber: summaryOnly ? null : `GC${digits(10)}` };
+      // A card that runs out mid-ticket pays what it holds, a credit card the rest. Alone, a quarter of cards run out.
+      const balance = link?.giftBalanceCents;
+      const split = balance !== undefined ? balance < owed : owed > 500 && p.chance(0.25);
+      const onCard = balance !== undefined ? Math.min(owed, balance) : split ? p.int(1, Math.floor(owed / 100) - 1) * 100 : owed;
+      const reference = link?.giftCardNumber ?? (summaryOnly ? null : `GC${digits(10)}`);
+      const gift = { ...simpleTender('Prepaid', 'Giftcard', onCard)[0]!, referenceNumber: reference };
       if (!split) return [gift];
       return [gift, cardTender(p, summaryOnly, 'Credit', p.weighted(BRANDS, BRAND_WEIGHTS), owed - onCard, at, 1)];
     }

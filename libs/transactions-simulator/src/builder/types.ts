@@ -85,6 +85,23 @@ export interface BuiltTransaction {
   typeMask: number;
 }
 
+/**
+ * What the world fixes on a ticket it owns (an account's sign-up, billing, redemption or upgrade; a gift card's sale or
+ * redemption; a book's sale or redemption). The plan seed draws everything else.
+ */
+export interface TransactionLink {
+  /** Index into the site's customer pool. */
+  customer?: number;
+  /** The plan, wash, book or card tier (index into the catalogue list of the kind). */
+  tier?: number;
+  /** Card on file (member billings): last four digits and `YYYY-MM` expiry. */
+  cardLastFour?: string;
+  cardExpiry?: string;
+  /** Gift-card redemption: the card's number and the balance it holds when presented. */
+  giftCardNumber?: string;
+  giftBalanceCents?: number;
+}
+
 /** A line before money: the item, how many, the unit price and the discount (cents). */
 export interface LinePlan {
   item: CatalogItem;

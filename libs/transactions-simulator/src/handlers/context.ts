@@ -5,7 +5,8 @@ import type { TransactionsFaultRegistry } from '../faults.js';
 import type { Endpoint, Reply } from '../http.js';
 import type { JobRegistry } from '../jobs.js';
 import type { LruCache } from '../lru.js';
-import type { ErrorEnvelope, RealismFlags } from '../types.js';
+import type { DataApiEnvironment, ErrorEnvelope, RealismFlags } from '../types.js';
+import type { World } from '../world/types.js';
 
 /** Settings the control surface may change while the simulator runs. */
 export interface Settings {
@@ -18,12 +19,19 @@ export interface Settings {
 
 export interface SimState {
   seed: string;
+  /** Which server this stands in for: the sandbox's magic values (§9.13) answer only there. */
+  environment: DataApiEnvironment;
   now: () => number;
   settings: Settings;
   store: DataStore;
   jobs: JobRegistry;
   faults: TransactionsFaultRegistry;
-  v2Cache: LruCache<string, { body: string; expiresAt: number }>;
+  /** The resources beyond the transactions: customers, accounts, staff, catalogue. */
+  world: World;
+  /** Responses of the endpoints the vendor caches (v2 10 min; items and status changes 1 h), by endpoint and criteria. */
+  responseCache: LruCache<string, { body: string; expiresAt: number }>;
+  /** Rows of recent list criteria, so paging through them does not rebuild them (see `rowsOf`). */
+  rowsMemo: LruCache<string, readonly unknown[]>;
   /** Share of list criteria answered with `total: null` when that quirk is on. */
   nullTotalsShare: number;
 }

@@ -2,9 +2,9 @@
 import { TYPE_BIT } from '../chain.js';
 import { listItem, listItemV2 } from '../envelopes.js';
 import { json, type Reply } from '../http.js';
-import { hashString } from '@washops/sim-kit';
 import { parseItemType, parseListCriteria, selectSites } from '../validation.js';
 import type { Ctx, Handler, SimState } from './context.js';
+import { cachedReply, nullTotal } from './paging.js';
 
 /** `/transaction/version-2` caches each response for 10 minutes per criteria (§1 "Server-side caching"). */
 const V2_CACHE_TTL_MS = 10 * 60_000;
@@ -13,37 +13,22 @@ export const list: Handler = (state, ctx) => listResponse(state, ctx, undefined,
 
 export const listByType: Handler = (state, ctx) => listResponse(state, ctx, TYPE_BIT[parseItemType(ctx.params['item_type'] ?? '')], false);
 
-export const listV2: Handler = (state, ctx) => {
-  const key = `${ctx.caller.credential.apiId}|${ctx.caller.headerSite?.code ?? ''}|${canonicalQuery(ctx.query)}`;
-  const cached = state.v2Cache.get(key);
-  if (cached && state.now() < cached.expiresAt) return { status: 200, body: cached.body };
-  const reply = listResponse(state, ctx, undefined, true);
-  state.v2Cache.set(key, { body: reply.body, expiresAt: state.now() + V2_CACHE_TTL_MS * state.settings.timeScale });
-  return reply;
-};
+export const listV2: Handler = (state, ctx) => cachedReply(state, ctx, V2_CACHE_TTL_MS, () => listResponse(state, ctx, undefined, true));
 
 function listResponse(state: SimState, ctx: Ctx, typeBit: number | undefined, v2: boolean): Reply {
-  const { store, seed, settings } = state;
+  const { store, settings } = state;
   const sites = selectSites(ctx.query, ctx.caller.visible, true);
   const criteria = parseListCriteria(ctx.query, state.now());
   const q = { sites, startMs: criteria.startMs, endMs: criteria.endMs, typeBit };
   const rows = store.page(q, criteria.offset, criteria.limit);
   const total = store.count(q);
-  const shareKey = `${seed}|${ctx.endpoint}|${typeBit ?? ''}|${sites.map((s) => s.code).join(',')}|${criteria.startMs}|${criteria.endMs}`;
-  const nullTotal = settings.realism.nullTotals && (hashString(shareKey) % 1000) / 1000 < state.nullTotalsShare;
+  const shareKey = `${typeBit ?? ''}|${sites.map((s) => s.code).join(',')}|${criteria.startMs}|${criteria.endMs}`;
   return json(200, {
     data: {
       transactions: rows.map((r) => (v2 ? listItemV2(store.listRow(r), settings.realism) : listItem(store.listRow(r), settings.realism))),
       offset: criteria.offset,
       limit: criteria.limit,
-      total: nullTotal ? null : total,
+      total: nullTotal(state, ctx.endpoint, shareKey) ? null : total,
     },
   });
-}
-
-function canonicalQuery(query: Record<string, string>): string {
-  return Object.keys(query)
-    .sort()
-    .map((k) => `${k}=${query[k]}`)
-    .join('&');
 }

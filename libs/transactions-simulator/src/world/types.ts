@@ -190,12 +190,20 @@ export interface ItemRecord {
 export interface World {
   readonly rates: WorldRates;
   customers(sites: readonly ChainSite[], asOfMs: number): CustomerRecord[];
-  customer(customerId: string): CustomerRecord | undefined;
-  /** Accounts of these sites signed up at or before `asOfMs`. */
-  memberships(sites: readonly ChainSite[], asOfMs: number): MembershipRecord[];
-  membership(id: string): MembershipRecord | undefined;
-  washbooks(sites: readonly ChainSite[], asOfMs: number): WashbookRecord[];
-  washbook(id: string): WashbookRecord | undefined;
+  /** `asOfMs` (addition) defaults to the simulator's clock. */
+  customer(customerId: string, asOfMs?: number): CustomerRecord | undefined;
+  /**
+   * Accounts of these sites signed up at or before `asOfMs`. Addition: `signedUp` keeps only accounts signed up within
+   * its inclusive bounds, without building the others (accounts are held in sign-up order). A record's lists
+   * (statuses, billings, modifications, tags, vehicles) are worked out when first read.
+   */
+  memberships(sites: readonly ChainSite[], asOfMs: number, signedUp?: { fromMs: number; toMs: number }): MembershipRecord[];
+  /** `asOfMs` (addition) defaults to the simulator's clock. */
+  membership(id: string, asOfMs?: number): MembershipRecord | undefined;
+  /** Books sold at or before `asOfMs`; addition: `soldBetween` keeps only those sold within its inclusive bounds. */
+  washbooks(sites: readonly ChainSite[], asOfMs: number, soldBetween?: { fromMs: number; toMs: number }): WashbookRecord[];
+  /** `asOfMs` (addition) defaults to the simulator's clock. */
+  washbook(id: string, asOfMs?: number): WashbookRecord | undefined;
   /** Cards sold at these sites within the inclusive bounds. */
   giftCards(sites: readonly ChainSite[], fromMs: number, toMs: number): GiftCardRecord[];
   items(site: ChainSite): ItemRecord[];

@@ -31,6 +31,26 @@ const schemas = (doc: OpenApiDoc): OpenApiDoc => doc['components']['schemas'];
 const okData = (doc: OpenApiDoc, path: string, method = 'get'): OpenApiDoc =>
   doc['paths'][path][method]['responses']['200']['content']['application/json']['schema']['properties']['data'];
 
+const TRANSACTION_LISTS = ['/transaction', '/transaction/type/{item_type}', '/transaction/version-2'];
+/** Every paginated list of the other resources. */
+export const RESOURCE_LISTS = [
+  '/customer',
+  '/recurring/account/list',
+  '/recurring/account/details/list',
+  '/recurring/account/status-list',
+  '/recurring/account/modifications',
+  '/washbook/account/list',
+  '/giftcard-liablilty',
+  '/item',
+  '/employee',
+  '/sales-outcome/list',
+];
+
+/** Lets a number property also be a dollar string such as "5.00". */
+function orDollarString(props: OpenApiDoc, key: string): void {
+  props[key] = { anyOf: [props[key], { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' }] };
+}
+
 export const DEVIATIONS: Deviation[] = [
   {
     id: 'list-total-null',
@@ -39,9 +59,7 @@ export const DEVIATIONS: Deviation[] = [
     quote: '`total` may be `null` on lists.',
     when: (m) => m.realism.nullTotals,
     patch: (doc) => {
-      for (const path of ['/transaction', '/transaction/type/{item_type}', '/transaction/version-2']) {
-        okData(doc, path)['properties']['total']['nullable'] = true;
-      }
+      for (const path of [...TRANSACTION_LISTS, ...RESOURCE_LISTS]) okData(doc, path)['properties']['total']['nullable'] = true;
     },
   },
   {
@@ -191,6 +209,60 @@ export const DEVIATIONS: Deviation[] = [
     behaviour: 'A `rateLimitStorm` fault may send `Retry-After` when the test asks; the throttle itself never does.',
     section: '§1 Throttling',
     quote: '**No response headers are documented.**',
+  },
+  {
+    id: 'null-live-fields',
+    behaviour:
+      'Customer `companyName` and `loyaltyNumber`, the customer list\'s `modifiedDate`, employee `startDateChange` and gift-card `completeDate` are null on a share of records (realism.nullLiveFields).',
+    section: '§9.7',
+    quote: 'These fields come back null live although the spec does not mark them nullable:',
+    when: (m) => m.realism.nullLiveFields,
+    patch: (doc) => {
+      for (const [name, key] of [
+        ['CustomerObject', 'companyName'],
+        ['CustomerObject', 'loyaltyNumber'],
+        ['CustomerListItemObject', 'modifiedDate'],
+        ['EmployeeDetailsObject', 'startDateChange'],
+        ['GiftcardListItemObject', 'completeDate'],
+      ] as const) {
+        schemas(doc)[name]['properties'][key]['nullable'] = true;
+      }
+    },
+  },
+  {
+    id: 'customer-phone-null',
+    behaviour: 'A customer without a phone number has `phone: null` (the schema marks `email` nullable, not `phone`).',
+    section: '§6',
+    quote: 'phone, email or null',
+    patch: (doc) => {
+      schemas(doc)['CustomerObject']['properties']['phone']['nullable'] = true;
+    },
+  },
+  {
+    id: 'resource-numbers-as-strings',
+    behaviour:
+      'Recurring `trialAmount`, `billingAmount`, `amountCharged` and the washbook detail\'s `balance` are strings such as "5.00" (realism.resourceNumbersAsStrings); the schema types them `number` with `format: string`.',
+    section: '§9.8',
+    quote: 'Numbers may arrive as strings. The spec itself says so for:',
+    when: (m) => m.realism.resourceNumbersAsStrings,
+    patch: (doc) => {
+      orDollarString(schemas(doc)['RecurringAccountDetailObject']['properties'], 'trialAmount');
+      orDollarString(schemas(doc)['RecurringAccountDetailObject']['properties'], 'billingAmount');
+      orDollarString(schemas(doc)['RecurringBilling']['properties'], 'amountCharged');
+      orDollarString(schemas(doc)['WashbookAccountDetailObject']['properties'], 'balance');
+    },
+  },
+  {
+    id: 'modification-live-keys',
+    behaviour: 'Modification entries are `{name, date, comment}` (realism.liveModificationKeys), not `modificationType/Date/Comment`.',
+    section: '§9.6',
+    quote: 'Modification entries use `name`, `date` and `comment` [live].',
+    when: (m) => m.realism.liveModificationKeys,
+    patch: (doc) => {
+      const entry = schemas(doc)['RecurringWashbookListModificationItemObject']['allOf'][1]['properties']['modifications']['items'];
+      const { modificationType, modificationDate, modificationComment } = entry['properties'];
+      entry['properties'] = { name: modificationType, date: modificationDate, comment: modificationComment };
+    },
   },
 ];
 

@@ -1,0 +1,29 @@
+/** `GET /giftcard-liablilty` (SC; the misspelled path is the real one): cards sold in the range, with what was used. */
+import { dollars, vendorDateTime } from '../envelopes.js';
+import { PAGE_SIZES, parsePaging, parseUnixRange, rejectProblems, RESOURCE_RANGES, selectSites } from '../validation.js';
+import type { Handler } from './context.js';
+import { criteriaKey, pageReply, rowsOf } from './paging.js';
+import { byTimeThenId, nullLive, siteCodeOf } from './render.js';
+
+export const giftCardList: Handler = (state, ctx) => {
+  const sites = selectSites(ctx.query, ctx.caller.visible, false);
+  const problems: string[] = [];
+  const range = parseUnixRange(ctx.query, state.now(), RESOURCE_RANGES.giftCards, problems);
+  const page = parsePaging(ctx.query, problems, PAGE_SIZES.list);
+  rejectProblems(problems);
+  const number = ctx.query['prepaidNumber']?.trim();
+  const now = state.now();
+  const criteria = criteriaKey(ctx, sites);
+  const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () => {
+    const rows = state.world.giftCards(sites, range.startMs, range.endMs).filter((g) => !number || g.number === number);
+    return byTimeThenId(rows, (g) => g.soldMs, (g) => g.giftcardId);
+  });
+  return pageReply(state, ctx, 'giftcards', ordered, page, criteria, (g) => ({
+    siteCode: siteCodeOf(g.siteId),
+    completeDate: nullLive(state, 'completeDate', g.giftcardId) ? null : vendorDateTime(g.soldMs),
+    number: g.number,
+    value: dollars(g.valueCents),
+    amountUsed: dollars(g.usedCentsAt(now)),
+    giftcardId: g.giftcardId,
+  }));
+};

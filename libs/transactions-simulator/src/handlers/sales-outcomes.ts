@@ -1,0 +1,41 @@
+/**
+ * `GET /sales-outcome/list`: the sales advisor tool's outcomes (was the customer converted to a plan?). Calendar
+ * dates, pages of up to 500, every field a string. The spec lists no site-code header, so only the credential's
+ * sites narrow it.
+ */
+import { siteById } from '../chain.js';
+import { dollarText } from '../envelopes.js';
+import { PAGE_SIZES, parseDayRange, parsePaging, rejectProblems } from '../validation.js';
+import type { Handler } from './context.js';
+import { criteriaKey, pageReply, rowsOf } from './paging.js';
+import { byTimeThenId, itemIdOf } from './render.js';
+
+export const salesOutcomeList: Handler = (state, ctx) => {
+  const problems: string[] = [];
+  const range = parseDayRange(ctx.query, state.now(), problems);
+  const page = parsePaging(ctx.query, problems, PAGE_SIZES.salesOutcomes);
+  rejectProblems(problems);
+  const sites = ctx.caller.allowed;
+  const criteria = criteriaKey(ctx, sites);
+  const ordered = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${range.endMs}`, () =>
+    byTimeThenId(state.world.salesOutcomes(sites, range.startMs, range.endMs), (s) => s.atMs, (s) => `${s.siteId}|${s.employeeId}`),
+  );
+  return pageReply(state, ctx, 'sales', ordered, page, criteria, (s) => ({
+    timestamp: String(Math.floor(s.atMs / 1000)),
+    employeeId: String(s.employeeId),
+    adpId: adpIdOf(s.employeeId),
+    employeeName: s.employeeName,
+    siteId: String(s.siteId),
+    site: `${s.siteId} - ${siteById.get(s.siteId)?.name ?? ''}`,
+    isConverted: s.converted ? 'yes' : 'no',
+    itemId: itemIdOf(s.itemSku, s.siteId),
+    itemName: s.itemName,
+    itemPrice: dollarText(s.priceCents),
+    terminalName: s.terminalName,
+  }));
+};
+
+/** A payroll (ADP) id of the employee's shape in the spec's example (`FZ0X3D000RX0`): 12 upper-case characters. */
+function adpIdOf(employeeId: number): string {
+  return `FZ${employeeId.toString(36).toUpperCase().padStart(10, '0')}`;
+}
