@@ -130,7 +130,7 @@ describe('the resource tools', () => {
     const out = structured<{ customers: Array<{ customerId: string; phone: string }>; total: number; freshness: Freshness }>(result);
     expect(out.customers).toEqual([expect.objectContaining({ customerId: '5012:1001', phone: '(•••) •••-0101' })]);
     expect(out.freshness).toMatchObject({ source: 'warehouse', syncedAt: SYNCED.toISOString() });
-    expect(textOf(result).split('\n')[0]).toBe(`From the warehouse, synced at ${SYNCED.toISOString()}.`);
+    expect(textOf(result).split('\n')[0]).toBe(`From the warehouse: customers of 2026-01-01 to 2026-03-31 as synced, newest sync ${SYNCED.toISOString()}.`);
     expect(JSON.stringify(result)).not.toContain('555-0101"');
   });
 

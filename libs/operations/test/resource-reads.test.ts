@@ -148,7 +148,12 @@ describeEachBackend('resource reads over the warehouse', (store) => {
     const r = await reads();
     const byPhone = await r.searchCustomers({ query: '312-555-0101' });
     expect(byPhone.rows).toEqual([expect.objectContaining({ customerId: '5012:1001', lastName: 'Lovelace', phone: '(•••) •••-0101' })]);
-    expect(byPhone.freshness).toMatchObject({ source: 'warehouse', syncedAt: SYNCED.toISOString(), note: `From the warehouse, synced at ${SYNCED.toISOString()}.` });
+    expect(byPhone.freshness).toMatchObject({
+      source: 'warehouse',
+      syncedAt: SYNCED.toISOString(),
+      range: { from: '2026-01-01', to: '2026-03-31' },
+      note: `From the warehouse: customers of 2026-01-01 to 2026-03-31 as synced, newest sync ${SYNCED.toISOString()}.`,
+    });
     expect((await r.searchCustomers({ query: 'ada love' })).rows.map((c) => c.customerId)).toEqual(['5012:1001']);
     const shown = await (await reads({ showPersonalData: true })).searchCustomers({ query: '0101' });
     expect(shown.rows[0]?.phone).toBe('(312) 555-0101');
@@ -260,7 +265,7 @@ describeEachBackend('resource reads over the warehouse', (store) => {
     }, SYNCED);
     const washes = await r.listItems({ department: 'wash' });
     expect(washes.rows.map((i) => [i.name, i.priceCents, i.siteLocation])).toEqual([['Basic Wash', 1000, null], ['Ultimate Wash', 2000, null]]);
-    expect(washes.freshness).toMatchObject({ source: 'warehouse', syncedAt: SYNCED.toISOString() });
+    expect(washes.freshness).toMatchObject({ source: 'warehouse', syncedAt: SYNCED.toISOString(), range: null, note: `From the warehouse, synced at ${SYNCED.toISOString()}.` });
     expect((await r.listItems({})).total).toBe(3);
   });
 });

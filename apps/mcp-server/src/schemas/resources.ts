@@ -23,7 +23,7 @@ export const freshnessSchema = z.object({
   resource: z.string(),
   syncedAt: z.string().nullable().describe('warehouse: UTC ISO instant of the oldest sync the answer rests on'),
   fetchedAt: z.string().nullable().describe('live: when it was fetched'),
-  range: z.object({ from: z.string(), to: z.string() }).nullable(),
+  range: z.object({ from: z.string(), to: z.string() }).nullable().describe('the days asked about; for a list without dates, the days the synced copy spans'),
   missingDays: z.array(z.string()).describe('live: days of the range the warehouse has not synced'),
   note: z.string().describe('one sentence to quote with the answer'),
 });

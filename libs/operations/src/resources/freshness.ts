@@ -1,6 +1,6 @@
 import { throwIfAborted } from '@washops/client-core';
 import { RangeNotSyncedError } from '@washops/shared-errors';
-import type { DataApiResource, Store } from '@washops/store';
+import { FULL_REFRESH_RESOURCES, type DataApiResource, type Store } from '@washops/store';
 import { addDays } from '../warehouse/plan.js';
 import type { Freshness } from './types.js';
 
@@ -8,6 +8,8 @@ import type { Freshness } from './types.js';
 // range's coverage, or the days that are not synced and so were fetched from the Data API now.
 
 const EXAMPLE_DAYS = 5;
+/** Lists the Data API serves 6 months back at most (by sign-up or sale date), so a live answer covers those only. */
+const SIX_MONTH_LISTS: readonly DataApiResource[] = ['memberships', 'washbooks', 'gift-cards'];
 /** Days listed in `missingDays`, as the store's coverage lists them. */
 const MISSING_LISTED = 200;
 
@@ -40,17 +42,23 @@ const RESOURCE_NAMES: Record<DataApiResource, string> = {
   'sales-outcomes': 'sales outcomes',
 };
 
-function fromWarehouse(resource: DataApiResource, syncedAt: Date, range: Freshness['range']): Freshness {
+/** `asked`: the range is the one the caller asked for; otherwise it is the span the resource's synced windows cover. */
+function fromWarehouse(resource: DataApiResource, syncedAt: Date, range: Freshness['range'], asked = true): Freshness {
   const when = syncedAt.toISOString();
-  const note = range
-    ? `From the warehouse: ${range.from} to ${range.to} synced whole, oldest sync ${when}.`
-    : `From the warehouse, synced at ${when}.`;
+  const note = !range
+    ? `From the warehouse, synced at ${when}.`
+    : asked
+      ? `From the warehouse: ${range.from} to ${range.to} synced whole, oldest sync ${when}.`
+      : `From the warehouse: ${RESOURCE_NAMES[resource]} of ${range.from} to ${range.to} as synced, newest sync ${when}.`;
   return { source: 'warehouse', resource, syncedAt: when, fetchedAt: null, range, missingDays: [], note };
 }
 
 function liveNote(resource: DataApiResource, range: Freshness['range'], missingDays: readonly string[]): string {
   const what = RESOURCE_NAMES[resource];
-  if (!range || missingDays.length === 0) return `Live from the Data API: the warehouse has not synced ${what}.`;
+  if (!range || missingDays.length === 0) {
+    const limit = SIX_MONTH_LISTS.includes(resource) ? ` The Data API serves the ${what} of the last 6 months only.` : '';
+    return `Live from the Data API: the warehouse has not synced ${what}.${limit}`;
+  }
   const shown = missingDays.slice(0, EXAMPLE_DAYS).join(', ');
   const more = missingDays.length > EXAMPLE_DAYS ? ` and ${missingDays.length - EXAMPLE_DAYS} more` : '';
   return `Live from the Data API: the warehouse has not synced ${what} for ${shown}${more} of ${range.from} to ${range.to}.`;
@@ -65,10 +73,15 @@ function notSynced(resource: DataApiResource, range: Freshness['range'], missing
   );
 }
 
-/** The newest sync of any window of the resource, or null when none was ever synced. */
-async function newestSync(store: Store, resource: DataApiResource): Promise<Date | null> {
-  const windows = await store.resources.windows({ resource });
-  return windows.reduce<Date | null>((newest, w) => (w.syncedAt && (!newest || w.syncedAt > newest) ? w.syncedAt : newest), null);
+/** The newest sync of the resource's synced windows and the days they span, or null when none was ever synced. */
+async function syncedSpan(store: Store, resource: DataApiResource): Promise<{ syncedAt: Date; from: string; to: string } | null> {
+  const synced = (await store.resources.windows({ resource })).filter((w) => w.syncedAt !== null);
+  if (synced.length === 0) return null;
+  return {
+    syncedAt: synced.reduce((newest, w) => (w.syncedAt! > newest ? w.syncedAt! : newest), synced[0]!.syncedAt!),
+    from: synced.reduce((from, w) => (w.windowStart < from ? w.windowStart : from), synced[0]!.windowStart),
+    to: synced.reduce((to, w) => (w.windowEnd > to ? w.windowEnd : to), synced[0]!.windowEnd),
+  };
 }
 
 /**
@@ -85,9 +98,10 @@ export async function freshnessOf(deps: FreshnessDeps, resource: DataApiResource
     // Clock entries count per employee the warehouse knows: with none known, no day is covered.
     missingDays = coverage.missingDays.length > 0 ? coverage.missingDays : daysOf(range, MISSING_LISTED);
   } else {
-    const syncedAt = await newestSync(deps.store, resource);
+    const span = await syncedSpan(deps.store, resource);
     throwIfAborted(deps.signal);
-    if (syncedAt) return fromWarehouse(resource, syncedAt, null);
+    // A full refresh holds the whole resource; a windowed one what its windows covered, which the answer names.
+    if (span) return fromWarehouse(resource, span.syncedAt, FULL_REFRESH_RESOURCES.includes(resource) ? null : { from: span.from, to: span.to }, false);
   }
   if (!deps.live) throw notSynced(resource, range, missingDays);
   return { source: 'live', resource, syncedAt: null, fetchedAt: deps.now().toISOString(), range, missingDays, note: liveNote(resource, range, missingDays) };

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '@washops/shared-errors';
 import type { ClockShift, EmployeeSalesOutcomes, GiftCardLiability, MembershipDetail, MembershipProfile, MembershipSummary, StoredCustomer } from '@washops/store';
-import { RECURRING_STATUS_NAMES, type DataApiClient, type DataApiPage, type RecurringStatusCode, type RequestOptions } from '@washops/transactions-client';
+import { RECURRING_STATUS_NAMES, oldestAllowedSeconds, type DataApiClient, type DataApiPage, type RecurringStatusCode, type RequestOptions } from '@washops/transactions-client';
 import { toCatalogItem, toClockEntry, toCustomerContact, toCustomerRecord, toGiftCard, toMembershipDetail, toMembershipSummary, toSalesOutcome, toStatusChange, toWashbook } from '../dataapi/mapping.js';
 import { pageOf, type ResourceRowSource, type RowWindow, type SourcePage } from './source.js';
 
@@ -8,6 +8,18 @@ import { pageOf, type ResourceRowSource, type RowWindow, type SourcePage } from 
 // budget as the sync, mapped to the warehouse's records by the sync's own mapping, so both sources render alike.
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
+/** The longest range the account lists take (6 months) and a minute's slack, so the client's own check at its later now passes. */
+const SIX_MONTHS_S = 183 * 86_400 - 60;
+
+/**
+ * The widest start the memberships, washbooks and gift-card lists accept: 6 months back (their range limit and the
+ * look-back). Without one they answer from the first day of last month only (contract, "Spec range limits").
+ */
+/** `now` is the real clock: the client and the Data API check the look-back against it. */
+function widestStart(now: Date): number {
+  const nowS = Math.floor(now.getTime() / 1000);
+  return Math.max(oldestAllowedSeconds(now.getTime()) + 60, nowS - SIX_MONTHS_S);
+}
 const within = (at: Date | null, range: { from: Date; to: Date }) => at !== null && at >= range.from && at <= range.to;
 const roundHours = (hours: number) => Math.round(hours * 100) / 100;
 
@@ -98,7 +110,7 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
   const o: RequestOptions = options.signal ? { signal: options.signal } : {};
 
   async function membershipsOfCustomer(customerId: string): Promise<MembershipProfile[]> {
-    const accounts = await client.recurring.list({ customerId }, o);
+    const accounts = await client.recurring.list({ customerId, startDate: widestStart(new Date()) }, o);
     const profiles: MembershipProfile[] = [];
     for (const account of accounts) {
       const detail = await orNull(client.recurring.get(account.id, o));
@@ -142,7 +154,7 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
         ...contact,
         allowSms,
       };
-      const [memberships, washbooks] = [await membershipsOfCustomer(customerId), await client.washbooks.list({ customerId }, o)];
+      const [memberships, washbooks] = [await membershipsOfCustomer(customerId), await client.washbooks.list({ customerId, startDate: widestStart(new Date()) }, o)];
       return { customer: record, memberships, washbooks: washbooks.map(toWashbook) };
     },
 
@@ -151,7 +163,7 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
       if (filter.status !== undefined && status === undefined) {
         throw new ValidationError(`"${filter.status}" is not a membership status the Data API knows: ${Object.values(RECURRING_STATUS_NAMES).join(', ')}.`, { details: { field: 'status' } });
       }
-      const params = { ...(filter.customerId ? { customerId: filter.customerId } : {}), ...(status === undefined ? {} : { status: status as RecurringStatusCode }) };
+      const params = { startDate: widestStart(new Date()), ...(filter.customerId ? { customerId: filter.customerId } : {}), ...(status === undefined ? {} : { status: status as RecurringStatusCode }) };
       const siteCode = filter.siteCode?.toUpperCase();
       const keep = siteCode ? (m: ReturnType<typeof toMembershipSummary>) => m.billingSiteCode?.toUpperCase() === siteCode : undefined;
       const page = await windowOfPages(client.recurring.listPages(params, o), toMembershipSummary, keep, window);
@@ -187,11 +199,12 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
     },
 
     async washbooks(customerId) {
-      return (await client.washbooks.list(customerId ? { customerId } : {}, o)).map(toWashbook);
+      return (await client.washbooks.list({ startDate: widestStart(new Date()), ...(customerId ? { customerId } : {}) }, o)).map(toWashbook);
     },
 
     async giftCards(siteCode, window) {
-      const cards = (await client.giftCards.list(siteCode ? { site: siteCode } : {}, o)).map(toGiftCard).sort((a, b) => (b.soldAt?.getTime() ?? 0) - (a.soldAt?.getTime() ?? 0));
+      // The liability is over every card the Data API serves: those sold in its 6-month look-back.
+      const cards = (await client.giftCards.list({ startDate: widestStart(new Date()), ...(siteCode ? { site: siteCode } : {}) }, o)).map(toGiftCard).sort((a, b) => (b.soldAt?.getTime() ?? 0) - (a.soldAt?.getTime() ?? 0));
       return { ...pageOf(cards, window), liability: liabilityOf(cards) };
     },
 

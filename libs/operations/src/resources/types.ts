@@ -25,7 +25,7 @@ export interface Freshness {
   syncedAt: string | null;
   /** Live: when it was fetched; null from the warehouse. */
   fetchedAt: string | null;
-  /** The days asked about, for a dated read. */
+  /** The days asked about, for a dated read; for a warehouse read without one, the days its synced windows span (gift cards sold, customers created, …). */
   range: { from: string; to: string } | null;
   /** Days of the range the warehouse has not synced (why the answer is live), at most 200. */
   missingDays: string[];
