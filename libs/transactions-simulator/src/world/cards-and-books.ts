@@ -9,7 +9,7 @@ import { buildTransaction } from '../transaction-builder.js';
 import { hashString, type Prng } from '@washops/sim-kit';
 import { LruCache } from '../lru.js';
 import {
-  GIFT_CARD_BREAKAGE, GIFT_CARD_SPEND_DAYS, UNLIMITED_WASHBOOK_SHARE, WASHBOOK_USE_DAYS, WASHBOOK_WASHES,
+  GIFT_CARD_BREAKAGE, GIFT_CARD_MAX_VISITS, GIFT_CARD_SPEND_DAYS, UNLIMITED_WASHBOOK_SHARE, WASHBOOK_USE_DAYS, WASHBOOK_WASHES,
 } from './rates.js';
 import {
   dateOfOrdinal, drawCount, drawTimeOfDay, expectedSales, kindShare, localMidnight, localMidnightOf, localOrdinal, localParts,
@@ -37,12 +37,15 @@ export interface SoldCard {
   valueCents: number;
   customer: number;
   unlimited: boolean;
-  visits: Visit[];
+  /** When it is meant to be presented; a gift card stops early once spent (see `CardsAndBooks.visits`). */
+  planned: Array<{ at: number; planSeed: number }>;
+  /** Worked out on first need (a gift card's visits build their tickets to learn what the card paid). */
+  visits?: Visit[];
 }
 
-function presentedWithin(card: SoldCard, fromMs: number, toMs: number): boolean {
-  const visits = card.visits;
-  return visits.length > 0 && (visits[visits.length - 1] as Visit).at >= fromMs && (visits[0] as Visit).at < toMs;
+function plannedWithin(card: SoldCard, fromMs: number, toMs: number): boolean {
+  const planned = card.planned;
+  return planned.length > 0 && (planned[planned.length - 1] as { at: number }).at >= fromMs && (planned[0] as { at: number }).at < toMs;
 }
 
 const PHYSICAL_SITES = SITES.filter((s) => !s.virtual);
@@ -84,12 +87,35 @@ export class CardsAndBooks {
     for (const seller of sellers) {
       for (let day = lastDay - days - 1; day <= lastDay; day++) {
         for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
-          if (card.redeemSiteId !== site.siteId || !presentedWithin(card, fromMs, toMs)) continue;
-          for (const visit of card.visits) if (visit.at >= fromMs && visit.at < toMs) out.push({ card, visit });
+          if (card.redeemSiteId !== site.siteId || !plannedWithin(card, fromMs, toMs)) continue;
+          for (const visit of this.visits(card)) if (visit.at >= fromMs && visit.at < toMs) out.push({ card, visit });
         }
       }
     }
     return out;
+  }
+
+  /** A card's visits: a gift card pays what each ticket owes, up to what it holds, until it is spent. */
+  visits(card: SoldCard): Visit[] {
+    if (card.visits) return card.visits;
+    const visits: Visit[] = [];
+    if (card.kind === 'book') {
+      for (const { at, planSeed } of card.planned) visits.push({ at, planSeed, paidCents: 0 });
+    } else {
+      const redeemSite = SITES.find((s) => s.siteId === card.redeemSiteId) as ChainSite;
+      let balance = card.valueCents;
+      for (const { at, planSeed } of card.planned) {
+        const hour = localParts(redeemSite.timezone, at).hour;
+        const link = { giftCardNumber: card.number, giftBalanceCents: balance };
+        const ticket = buildTransaction({ seed: this.seed, site: redeemSite, kind: 'giftRedeem', planSeed, at, hour, summaryOnly: true, link });
+        const paidCents = ticket.tenders.find((t) => t.tenderSubType === 'Giftcard')?.amount ?? 0;
+        visits.push({ at, planSeed, paidCents });
+        balance -= paidCents;
+        if (balance <= 0) break;
+      }
+    }
+    card.visits = visits;
+    return visits;
   }
 
   /** Parses a gift-card id or book id back to where and when it was sold. */
@@ -119,18 +145,10 @@ export class CardsAndBooks {
       const valueCents = GIFT_CARDS[tier]!.price;
       const number = `GC${String(hashString(`${this.seed}|gc|${id}`)).padStart(10, '0')}`;
       const redeemSite = site.virtual ? PHYSICAL_SITES[hashString(number) % PHYSICAL_SITES.length]! : site;
-      const card: SoldCard = { kind: 'gift', id, siteId: site.siteId, redeemSiteId: redeemSite.siteId, tier, soldMs, planSeed: seed32(p), number, valueCents, customer: -1, unlimited: false, visits: [] };
-      if (p.chance(GIFT_CARD_BREAKAGE)) return card;
-      let balance = valueCents;
-      for (const { at, planSeed } of visitTimes(p, redeemSite, soldMs, 21, GIFT_CARD_SPEND_DAYS, Number.MAX_SAFE_INTEGER)) {
-        const hour = localParts(redeemSite.timezone, at).hour;
-        const ticket = buildTransaction({ seed: this.seed, site: redeemSite, kind: 'giftRedeem', planSeed, at, hour, summaryOnly: true, link: { giftCardNumber: number, giftBalanceCents: balance } });
-        const paidCents = ticket.tenders.find((t) => t.tenderSubType === 'Giftcard')?.amount ?? 0;
-        card.visits.push({ at, planSeed, paidCents });
-        balance -= paidCents;
-        if (balance <= 0) break;
-      }
-      return card;
+      const planSeed = seed32(p);
+      // A card is spent in a handful of visits; it stops at the one that empties it.
+      const planned = p.chance(GIFT_CARD_BREAKAGE) ? [] : visitTimes(p, redeemSite, soldMs, 21, GIFT_CARD_SPEND_DAYS, GIFT_CARD_MAX_VISITS);
+      return { kind: 'gift', id, siteId: site.siteId, redeemSiteId: redeemSite.siteId, tier, soldMs, planSeed, number, valueCents, customer: -1, unlimited: false, planned };
     });
   }
 
@@ -144,9 +162,9 @@ export class CardsAndBooks {
       const customer = p.int(0, Math.max(site.members, 1) * 2 - 1);
       const book: SoldCard = {
         kind: 'book', id: cardId(site, date, i), siteId: site.siteId, redeemSiteId: site.siteId, tier, soldMs, planSeed: seed32(p),
-        number: '', valueCents: WASHBOOKS[tier]!.price, customer, unlimited, visits: [],
+        number: '', valueCents: WASHBOOKS[tier]!.price, customer, unlimited, planned: [],
       };
-      for (const { at, planSeed } of visitTimes(p, site, soldMs, unlimited ? 6 : 14, WASHBOOK_USE_DAYS, washes)) book.visits.push({ at, planSeed, paidCents: 0 });
+      book.planned = visitTimes(p, site, soldMs, unlimited ? 6 : 14, WASHBOOK_USE_DAYS, washes);
       return book;
     });
   }

@@ -6,7 +6,7 @@
  */
 import { PLANS, type ChainSite } from '../chain.js';
 import { customerId, plate, staff } from '../builder/people.js';
-import { hashString, type Prng } from '@washops/sim-kit';
+import { Prng, hashString } from '@washops/sim-kit';
 import { MONTHLY_CARD_CHANGE, MONTHLY_UPGRADE } from './rates.js';
 import {
   DAY_MS, HOUR_MS, addMonthsOrdinal, dateOfOrdinal, dayOfMonth, drawCount, drawTimeOfDay, expectedSales, hashInts,
@@ -15,7 +15,7 @@ import {
 import type { BillingRecord, MembershipRecord, ModificationRecord, StatusEvent, WorldRates } from './types.js';
 
 /** The world's first local day: sign-ups before it form the initial population. */
-export const WORLD_START_DATE = '2024-01-01';
+export const WORLD_START_DATE = '2025-01-01';
 /** Membership record numbers (the part of the id before the colon). */
 const MEMBERSHIP_BASE = 700_000;
 /** The initial population signed up within this many days before the world's start. */
@@ -30,8 +30,8 @@ const enum End {
   Involuntary = 2,
 }
 
-/** Everything an account draws, in one fixed order (the order is part of the seed's output). */
-interface AccountDraw {
+/** What decides an account's life (drawn for every account when a site's members are built). */
+interface LifeDraw {
   tier0: number;
   /** Approved monthly billings after sign-up before the account ends (counting from `minimumApproved`). */
   approved: number;
@@ -39,14 +39,23 @@ interface AccountDraw {
   cancelFraction: number;
   upgradeAfter: number;
   upgradeFraction: number;
+}
+
+/** The rest of an account (drawn when its record or a billing's card is asked for), from its own stream. */
+interface DetailDraw {
   cardChangeAfter: number;
   cards: [string, string];
   cardExpiry: [string, string];
   tags: number;
   vehicles: number;
   cancelledBy: number | null;
-  trial: boolean;
 }
+
+type AccountDraw = LifeDraw & DetailDraw;
+
+const LIFE_STREAM = 1;
+const DETAIL_STREAM = 2;
+const TIER_CUMULATIVE = [40, 70, 90, 100];
 
 function geometric(p: Prng, probability: number): number {
   const u = p.next();
@@ -55,24 +64,29 @@ function geometric(p: Prng, probability: number): number {
   return Math.floor(Math.log(1 - u) / Math.log(1 - probability));
 }
 
-function drawAccount(seed: string, site: ChainSite, index: number, rates: WorldRates, minimumApproved: number, signUpYear: number): AccountDraw {
-  const p = streamPrng(seed, 'account', site.siteId, index);
+function drawLife(seedHash: number, site: ChainSite, index: number, rates: WorldRates, minimumApproved: number): LifeDraw {
+  const p = new Prng(hashInts(seedHash, site.siteId, index, LIFE_STREAM));
   const churn = rates.voluntaryChurn + rates.involuntaryChurn;
-  const tier0 = p.weighted([0, 1, 2, 3], [40, 30, 20, 10]);
+  const roll = p.next() * 100;
+  let tier0 = 0;
+  while (roll >= (TIER_CUMULATIVE[tier0] as number)) tier0++;
   const approved = minimumApproved + geometric(p, churn);
   const voluntary = churn > 0 && p.chance(rates.voluntaryChurn / churn);
   const cancelFraction = 0.05 + 0.9 * p.next();
   const upgradeAfter = tier0 < PLANS.length - 1 ? geometric(p, MONTHLY_UPGRADE) : Number.MAX_SAFE_INTEGER;
   const upgradeFraction = 0.1 + 0.8 * p.next();
+  return { tier0, approved, voluntary, cancelFraction, upgradeAfter, upgradeFraction };
+}
+
+function drawDetails(seedHash: number, site: ChainSite, index: number, signUpYear: number): DetailDraw {
+  const p = new Prng(hashInts(seedHash, site.siteId, index, DETAIL_STREAM));
   const cardChangeAfter = geometric(p, MONTHLY_CARD_CHANGE);
   const cards: [string, string] = [p.digits(4), p.digits(4)];
-  const expiry = (offset: number) => `${signUpYear + offset}-${String(p.int(1, 12)).padStart(2, '0')}`;
-  const cardExpiry: [string, string] = [expiry(p.int(3, 5)), expiry(p.int(5, 7))];
+  const firstExpiry = `${signUpYear + p.int(3, 5)}-${String(p.int(1, 12)).padStart(2, '0')}`;
+  const secondExpiry = `${signUpYear + p.int(5, 7)}-${String(p.int(1, 12)).padStart(2, '0')}`;
   const tags = p.chance(0.15) ? 2 : 1;
-  const vehicles = tags;
   const cancelledBy = p.chance(0.6) ? p.int(0, 9) : null;
-  const trial = p.chance(0.05);
-  return { tier0, approved, voluntary, cancelFraction, upgradeAfter, upgradeFraction, cardChangeAfter, cards, cardExpiry, tags, vehicles, cancelledBy, trial };
+  return { cardChangeAfter, cards, cardExpiry: [firstExpiry, secondExpiry], tags, vehicles: tags, cancelledBy };
 }
 
 export interface MemberModel {
@@ -115,12 +129,13 @@ export class Memberships {
 
   /** The site's accounts, sign-ups drawn up to `horizonDate`. Deterministic: a later horizon only adds accounts. */
   build(site: ChainSite, horizonDate: string): MemberModel {
-    const starts: Array<{ at: number; day: number }> = [];
     const worldStartDay = ordinalOfDate(WORLD_START_DATE);
     const worldStart = localMidnightOf(site.timezone, worldStartDay);
     const initial = site.virtual ? 0 : site.members;
     const churn = this.rates.voluntaryChurn + this.rates.involuntaryChurn;
     const spread = streamPrng(this.seed, 'initial-members', site.siteId);
+    const startAt: number[] = [];
+    const startDay: number[] = [];
     const initialStarts: Array<{ at: number; day: number }> = [];
     for (let i = 0; i < initial; i++) {
       // Older members are rarer: ages follow the churn's survival curve, cut at the spread.
@@ -130,7 +145,10 @@ export class Memberships {
       initialStarts.push({ at: localMidnightOf(site.timezone, day) + drawTimeOfDay(spread, site), day });
     }
     initialStarts.sort((a, b) => a.at - b.at);
-    starts.push(...initialStarts);
+    for (const { at, day } of initialStarts) {
+      startAt.push(at);
+      startDay.push(day);
+    }
     const retailShare = kindShare(site, 'retail');
     for (let day = worldStartDay, end = ordinalOfDate(horizonDate); day < end; day++) {
       const date = dateOfOrdinal(day);
@@ -142,9 +160,12 @@ export class Memberships {
       const times: number[] = [];
       for (let i = 0; i < n; i++) times.push(midnight + drawTimeOfDay(p, site));
       times.sort((a, b) => a - b);
-      for (const at of times) starts.push({ at, day });
+      for (const at of times) {
+        startAt.push(at);
+        startDay.push(day);
+      }
     }
-    const count = starts.length;
+    const count = startAt.length;
     const model: MemberModel = {
       site,
       horizonDate,
@@ -161,11 +182,12 @@ export class Memberships {
       upgrades: [],
     };
     for (let i = 0; i < count; i++) {
-      const { at, day } = starts[i]!;
+      const at = startAt[i] as number;
+      const day = startDay[i] as number;
       model.signUpMs[i] = at;
       model.signUpDay[i] = day;
       const minimum = i < initial ? billingsBefore(this.seedHash, site, i, day, worldStart) : 0;
-      const draw = drawAccount(this.seed, site, i, this.rates, minimum, yearOf(day));
+      const draw = drawLife(this.seedHash, site, i, this.rates, minimum);
       model.tier0[i] = draw.tier0;
       model.approved[i] = draw.approved;
       const life = lifeOf(this.seedHash, site, i, day, at, draw);
@@ -189,12 +211,12 @@ export class Memberships {
     const { site } = model;
     const day = model.signUpDay[index]!;
     const minimum = index < model.initial ? billingsBefore(this.seedHash, site, index, day, localMidnightOf(site.timezone, ordinalOfDate(WORLD_START_DATE))) : 0;
-    return drawAccount(this.seed, site, index, this.rates, minimum, yearOf(day));
+    return { ...drawLife(this.seedHash, site, index, this.rates, minimum), ...drawDetails(this.seedHash, site, index, yearOf(day)) };
   }
 
   /** The card on file charged by billing `k`. */
   cardAt(model: MemberModel, index: number, k: number): { lastFour: string; expiry: string } {
-    const draw = this.draw(model, index);
+    const draw = drawDetails(this.seedHash, model.site, index, yearOf(model.signUpDay[index] as number));
     const card = k > draw.cardChangeAfter ? 1 : 0;
     return { lastFour: draw.cards[card], expiry: draw.cardExpiry[card] };
   }
@@ -330,7 +352,7 @@ function billingsBefore(seedHash: number, site: ChainSite, index: number, signUp
   return k;
 }
 
-function lifeOf(seedHash: number, site: ChainSite, index: number, day: number, signUpMs: number, draw: AccountDraw) {
+function lifeOf(seedHash: number, site: ChainSite, index: number, day: number, signUpMs: number, draw: LifeDraw) {
   const capped = Math.min(draw.approved, 2000);
   let endReason = End.None;
   let endMs = NEVER;

@@ -3,6 +3,7 @@
  * through. The other behavioural constants of the world (upgrades, card changes, breakage) sit beside them, so every
  * number an operator's report could be checked against is here.
  */
+import { MAX_LABOR_HOURS_PER_CAR } from './staff.js';
 import type { WorldRates } from './types.js';
 
 /**
@@ -22,12 +23,14 @@ export const MONTHLY_UPGRADE = 0.01;
 export const MONTHLY_CARD_CHANGE = 0.01;
 /** Gift cards never presented again (breakage), and the days within which the rest is spent. */
 export const GIFT_CARD_BREAKAGE = 0.1;
-export const GIFT_CARD_SPEND_DAYS = 180;
+export const GIFT_CARD_SPEND_DAYS = 120;
+/** Visits planned per gift card (most are spent in three or four). */
+export const GIFT_CARD_MAX_VISITS = 6;
 /** Washbooks: washes per book, the share of unlimited books, and how long a book is used. */
 export const WASHBOOK_WASHES = 10;
 export const UNLIMITED_WASHBOOK_SHARE = 0.1;
 export const UNLIMITED_BALANCE = 999;
-export const WASHBOOK_USE_DAYS = 365;
+export const WASHBOOK_USE_DAYS = 180;
 /** The share of paying walk-in tickets at a counter where the cashier offers a membership. */
 export const MEMBERSHIP_OFFER_SHARE = 0.3;
 
@@ -49,11 +52,11 @@ export function resolveWorldRates(given: Partial<WorldRates> = {}): WorldRates {
 
 /**
  * Inclusive bounds. Conversion up to 0.5 keeps sign-ups a minority of tickets; labor below about 0.05 h per car is
- * floored by the cashiers' shifts (a site always has someone at each counter), so it would not be recovered.
+ * floored by the cashiers' shifts (a site always has someone at each counter), above 0.15 the crew would not cover it.
  */
 const BOUNDS: Record<keyof WorldRates, [number, number]> = {
   conversion: [0, 0.5],
   voluntaryChurn: [0, 0.5],
   involuntaryChurn: [0, 0.5],
-  laborHoursPerCar: [0.05, 1],
+  laborHoursPerCar: [0.05, MAX_LABOR_HOURS_PER_CAR],
 };

@@ -342,13 +342,17 @@ export function localOrdinal(timezone: string, at: number): number {
 /** A 32-bit hash of integers (for per-record draws in hot loops, where building a string per call would cost). */
 export function hashInts(a: number, b: number, c: number, d = 0): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
-  for (const x of [b, c, d]) {
-    h = Math.imul(h ^ (x >>> 0), 0xc2b2ae35);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x27d4eb2f);
-  }
+  h = mixIn(h, b);
+  h = mixIn(h, c);
+  h = mixIn(h, d);
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+function mixIn(h: number, x: number): number {
+  h = Math.imul(h ^ (x >>> 0), 0xc2b2ae35);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x27d4eb2f);
 }
 
 /** A PRNG for one named stream of the world. */

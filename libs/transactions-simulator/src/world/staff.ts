@@ -14,8 +14,15 @@ import type { EmployeeRecord } from './types.js';
 const SHIFT_GROUP = 5;
 /** One seller per counter shift for about this many expected cars (at least one, at most the group of five). */
 const CARS_PER_SELLER = 350;
-export const CREW_SIZE = 6;
 const CREW_SHIFT_HOURS = 8;
+/** The highest labor rate a site's crew can cover (the rate's upper bound in `rates.ts`). */
+export const MAX_LABOR_HOURS_PER_CAR = 0.15;
+
+/** Enough crew for the busiest day at the highest rate, in shifts of at most about nine hours. */
+function crewSize(site: ChainSite): number {
+  const busiestCars = site.dailyBase * 1.5;
+  return Math.max(6, Math.ceil((MAX_LABOR_HOURS_PER_CAR * busiestCars) / 9));
+}
 /** Crew shift starts, local time: opening, mid-morning, lunch, afternoon and two closers (late ones run past midnight). */
 const CREW_STARTS_MIN = [6 * 60, 9 * 60, 11 * 60, 13 * 60, 15 * 60, 16 * 60 + 30];
 /** Sellers hand over at 14:00 local: the morning shift rings tickets before it, the afternoon shift after. */
@@ -73,7 +80,7 @@ function crewNames(seed: string, site: ChainSite): string[] {
     const taken = new Set(staff(seed, site));
     const p = new Prng(`${seed}|crew|${site.siteId}`);
     names = [];
-    while (names.length < CREW_SIZE) {
+    while (names.length < crewSize(site)) {
       const name = `${p.pick(FIRST_NAMES)} ${p.pick(LAST_NAMES)}`;
       if (!taken.has(name)) {
         taken.add(name);
@@ -131,12 +138,13 @@ export function shiftsOn(seed: string, site: ChainSite, date: string, laborHours
     const sellerMinutes = shifts.reduce((sum, s) => sum + (s.clockOutMs - s.clockInMs) / MINUTE_MS, 0);
     const remaining = Math.round(laborHoursPerCar * expectedCars(seed, site, date) * 60 - sellerMinutes);
     if (remaining > 0) {
-      const count = Math.min(CREW_SIZE, Math.max(1, Math.ceil(remaining / (CREW_SHIFT_HOURS * 60))));
+      const size = crewSize(site);
+      const count = Math.min(size, Math.max(1, Math.ceil(remaining / (CREW_SHIFT_HOURS * 60))));
       const day = ordinalOfDate(date);
       for (let j = 0; j < count; j++) {
         const minutes = Math.floor(remaining / count) + (j < remaining % count ? 1 : 0);
-        const start = at(CREW_STARTS_MIN[j]! + p.int(0, 20));
-        shifts.push(shift(p, 2 * SHIFT_GROUP + ((j + day) % CREW_SIZE), start, start + minutes * MINUTE_MS));
+        const start = at(CREW_STARTS_MIN[j % CREW_STARTS_MIN.length]! + p.int(0, 20));
+        shifts.push(shift(p, 2 * SHIFT_GROUP + ((j + day) % size), start, start + minutes * MINUTE_MS));
       }
     }
   }

@@ -36,6 +36,24 @@ const HORIZON_MARGIN_DAYS = 120;
 /** The world reaches this far past the clock; later days have no sign-ups, billings, cards or books (nor customers). */
 const FUTURE_DAYS = 366;
 
+interface SharedState {
+  members: Memberships;
+  models: Map<number, MemberModel>;
+  cards: CardsAndBooks;
+  events: LruCache<string, DayEvent[]>;
+}
+/** A few seeds at most in one process (tests start many simulators of one seed). */
+const shared = new LruCache<string, SharedState>(4);
+function sharedState(seed: string, rates: WorldRates): SharedState {
+  const key = `${seed}|${rates.conversion}|${rates.voluntaryChurn}|${rates.involuntaryChurn}|${rates.laborHoursPerCar}`;
+  let state = shared.get(key);
+  if (!state) {
+    state = { members: new Memberships(seed, rates), models: new Map(), cards: new CardsAndBooks(seed), events: new LruCache(4096) };
+    shared.set(key, state);
+  }
+  return state;
+}
+
 export interface WorldOptions {
   seed: string;
   rates: WorldRates;
@@ -52,15 +70,19 @@ export class SimWorld implements World {
   private readonly members: Memberships;
   private readonly cards: CardsAndBooks;
   private readonly outcomes: SalesOutcomes;
-  private readonly models = new Map<number, MemberModel>();
-  private readonly events = new LruCache<string, DayEvent[]>(4096);
+  private readonly models: Map<number, MemberModel>;
+  private readonly events: LruCache<string, DayEvent[]>;
 
   constructor(options: WorldOptions) {
     this.seed = options.seed;
     this.rates = options.rates;
     this.now = options.now;
-    this.members = new Memberships(this.seed, this.rates);
-    this.cards = new CardsAndBooks(this.seed);
+    // Simulators of one seed and rates share what they build: it depends on nothing else.
+    const shared = sharedState(this.seed, this.rates);
+    this.members = shared.members;
+    this.models = shared.models;
+    this.cards = shared.cards;
+    this.events = shared.events;
     this.outcomes = new SalesOutcomes(this.seed, options.attendedTickets);
   }
 
@@ -162,7 +184,7 @@ export class SimWorld implements World {
           number: card.number,
           valueCents: card.valueCents,
           soldMs: card.soldMs,
-          usedCentsAt: (asOfMs) => card.visits.reduce((sum, v) => (v.at <= asOfMs ? sum + v.paidCents : sum), 0),
+          usedCentsAt: (asOfMs) => this.cards.visits(card).reduce((sum, v) => (v.at <= asOfMs ? sum + v.paidCents : sum), 0),
         });
       }
     }
@@ -217,7 +239,7 @@ export class SimWorld implements World {
       customerId: customerIdOf(site, book.customer) as string,
       siteId: site.siteId,
       name: WASHBOOKS[book.tier]!.name,
-      balanceAt: (asOfMs) => (book.unlimited ? UNLIMITED_BALANCE : WASHBOOK_WASHES - book.visits.filter((v) => v.at <= asOfMs).length),
+      balanceAt: (asOfMs) => (book.unlimited ? UNLIMITED_BALANCE : WASHBOOK_WASHES - book.planned.filter((v) => v.at <= asOfMs).length),
       signUpMs: book.soldMs,
       cancelMs: null,
     };
@@ -256,7 +278,7 @@ export class SimWorld implements World {
     }
     for (const card of this.cards.soldBetween('gift', site, start, end - 1)) events.push({ at: card.soldMs, kind: 'giftSale', planSeed: card.planSeed, link: { tier: card.tier } });
     for (const { card, visit } of this.cards.visitsAt('gift', site, start, end)) {
-      const before = card.visits.reduce((sum, v) => (v.at < visit.at ? sum + v.paidCents : sum), 0);
+      const before = this.cards.visits(card).reduce((sum, v) => (v.at < visit.at ? sum + v.paidCents : sum), 0);
       events.push({ at: visit.at, kind: 'giftRedeem', planSeed: visit.planSeed, link: { giftCardNumber: card.number, giftBalanceCents: card.valueCents - before } });
     }
     for (const book of this.cards.soldBetween('book', site, start, end - 1)) events.push({ at: book.soldMs, kind: 'washbookSale', planSeed: book.planSeed, link: { customer: book.customer, tier: book.tier } });
