@@ -100,6 +100,15 @@ describe('resource reads against the Data API simulator', () => {
     expect(before.giftCards.total).toBeGreaterThanOrEqual(sold.length);
   }, 600_000);
 
+  it('memberships and washbooks live over the widest 6 months the Data API takes, saying so', async () => {
+    const memberships = await live.listMemberships({ pageSize: 5 });
+    expect(memberships.freshness).toMatchObject({ source: 'live', note: 'Live from the Data API: the warehouse has not synced memberships. The Data API serves the memberships of the last 6 months only.' });
+    expect(memberships.total).toBeGreaterThan(0);
+    const oldest = Date.now() - 181 * 86_400_000;
+    for (const m of memberships.rows) expect(Date.parse(m.signUpAt!)).toBeGreaterThanOrEqual(oldest);
+    expect((await live.listWashbooks({ pageSize: 5 })).freshness.source).toBe('live');
+  }, 300_000);
+
   it("a member's profile live: memberships with card last four only, contact details masked", async () => {
     const [account] = await client.recurring.list({ startDate: `${RANGE.from}T00:00:00Z` });
     expect(account?.customerId).toBeTruthy();

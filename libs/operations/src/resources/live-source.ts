@@ -8,14 +8,14 @@ import { pageOf, type ResourceRowSource, type RowWindow, type SourcePage } from 
 // budget as the sync, mapped to the warehouse's records by the sync's own mapping, so both sources render alike.
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
-/** The longest range the account lists take (6 months) and a minute's slack, so the client's own check at its later now passes. */
-const SIX_MONTHS_S = 183 * 86_400 - 60;
+/** Six months as the vendor and the simulator count them at the least (the shortest 6 calendar months have 181 days). */
+const SIX_MONTHS_S = 180 * 86_400;
 
 /**
  * The widest start the memberships, washbooks and gift-card lists accept: 6 months back (their range limit and the
- * look-back). Without one they answer from the first day of last month only (contract, "Spec range limits").
+ * look-back). Without one they answer from the first day of last month only (contract, "Spec range limits"). `now` is
+ * the real clock: the client and the Data API check the look-back against it.
  */
-/** `now` is the real clock: the client and the Data API check the look-back against it. */
 function widestStart(now: Date): number {
   const nowS = Math.floor(now.getTime() / 1000);
   return Math.max(oldestAllowedSeconds(now.getTime()) + 60, nowS - SIX_MONTHS_S);
