@@ -19,6 +19,8 @@ export const mcpEnvDocs = {
   MCP_ALLOWED_ORIGINS: 'comma-separated browser origins allowed to call the HTTP endpoint (default none)',
   MCP_ALLOWED_HOSTS: 'comma-separated extra names accepted in the Host header, e.g. the name a TLS proxy forwards (default none)',
   DATABASE_URL: 'PostgreSQL URL of the database the audit log is written to (the portal\'s)',
+  WASHOPS_MCP_ALLOW_PERSONAL_DATA:
+    "1 (or true): customers' phone numbers, emails and addresses unmasked in tool results, like --allow-personal-data (default masked)",
   WASHOPS_DATA_DIR: "without DATABASE_URL: the folder of the embedded database (default .washops/ at the repository's root; with --demo and neither set, an in-memory database)",
 } as const;
 
@@ -45,6 +47,8 @@ export interface McpConfig {
   transport: 'stdio' | 'http';
   readOnly: boolean;
   demo: boolean;
+  /** Customers' contact details unmasked in results (`--allow-personal-data`); default masked. */
+  allowPersonalData: boolean;
   backoffice?: BackofficeCredentials;
   transactions?: TransactionsCredentials;
   /** Where the audit log is written. */
@@ -62,20 +66,30 @@ export interface McpFlags {
   readOnly: boolean;
   demo: boolean;
   allowRemote: boolean;
+  allowPersonalData: boolean;
 }
 
 function parseFlags(argv: readonly string[]): McpFlags {
-  const known = new Set(['--http', '--read-only', '--demo', '--allow-remote']);
+  const known = new Set(['--http', '--read-only', '--demo', '--allow-remote', '--allow-personal-data']);
   const unknown = argv.filter((a) => !known.has(a));
   if (unknown.length > 0) {
-    throw new McpConfigError(`Unknown option(s): ${unknown.join(' ')}. Usage: main.js [--http [--allow-remote]] [--read-only] [--demo]`);
+    throw new McpConfigError(`Unknown option(s): ${unknown.join(' ')}. Usage: main.js [--http [--allow-remote]] [--read-only] [--demo] [--allow-personal-data]`);
   }
   return {
     http: argv.includes('--http'),
     readOnly: argv.includes('--read-only'),
     demo: argv.includes('--demo'),
     allowRemote: argv.includes('--allow-remote'),
+    allowPersonalData: argv.includes('--allow-personal-data'),
   };
+}
+
+/** `--allow-personal-data`, or `WASHOPS_MCP_ALLOW_PERSONAL_DATA` set to 1 or true; anything else set there is refused, not read as no. */
+function personalDataAllowed(flag: boolean, env: Record<string, string | undefined>): boolean {
+  const value = nonEmpty(env, 'WASHOPS_MCP_ALLOW_PERSONAL_DATA')?.toLowerCase();
+  if (value === undefined || value === '0' || value === 'false') return flag;
+  if (value === '1' || value === 'true') return true;
+  throw new McpConfigError('WASHOPS_MCP_ALLOW_PERSONAL_DATA must be 1 or true to allow personal data (0, false or unset: masked).');
 }
 
 const loopback = new BlockList();
@@ -171,6 +185,7 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
     transport: flags.http ? 'http' : 'stdio',
     readOnly: flags.readOnly,
     demo: flags.demo,
+    allowPersonalData: personalDataAllowed(flags.allowPersonalData, env),
     // A demo's simulated tenant keeps its activity in memory, out of a real portal's folder.
     database: storeLocationFromEnv(env, { cwd: process.cwd(), otherwise: flags.demo ? 'in-memory' : 'default-folder' }),
     http: {

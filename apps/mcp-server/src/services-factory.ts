@@ -5,6 +5,7 @@ import {
   DEMO_BACKOFFICE_CREDENTIALS,
   DEMO_DATA_API_CREDENTIALS,
   openReports,
+  openResourceReads,
   openWarehouseSync,
   Operations,
   type BackofficeConnection,
@@ -13,7 +14,7 @@ import {
   type WarehouseSync,
 } from '@washops/operations';
 import { openStore, type Store, type StoreLocation } from '@washops/store';
-import { TransactionsClient } from '@washops/transactions-client';
+import { DataApiClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
 import type { Logger } from 'pino';
 import { McpConfigError, type McpConfig } from './config.js';
@@ -44,7 +45,8 @@ export async function openAuditStore(database: StoreLocation): Promise<Store> {
 
 interface Clients {
   backoffice?: BackofficeConnection;
-  transactions?: TransactionsClient;
+  /** The whole Data API on one transport and budget: `.transactions` for the transaction tools, the rest for the resource tools. */
+  dataApiClient?: DataApiClient;
   /** Where the Data API answers, for the warehouse's sync status (its budget is keyed by the API id). */
   dataApi?: DataApiAccess;
   description: string[];
@@ -66,7 +68,7 @@ async function connectClients(config: McpConfig, store: Store, logger: Logger | 
     const dataApi = { ...DEMO_DATA_API_CREDENTIALS, baseUrl: api.url };
     return {
       backoffice: connectBackoffice({ ...DEMO_BACKOFFICE_CREDENTIALS, baseUrl: bo.url, logger: boLogger }),
-      transactions: new TransactionsClient({ ...dataApi, rateLimit: sharedBudget(dataApi), logger: txLogger }),
+      dataApiClient: new DataApiClient({ ...dataApi, rateLimit: sharedBudget(dataApi), logger: txLogger }),
       dataApi,
       description: [`demo BackOffice simulator at ${bo.url}`, `demo Data API simulator at ${api.url}`],
       stopSimulators: async () => void (await Promise.allSettled([bo.close(), api.close()])),
@@ -79,7 +81,7 @@ async function connectClients(config: McpConfig, store: Store, logger: Logger | 
   }
   if (config.transactions) {
     const { apiId, apiKey, baseUrl, siteCode, environment } = config.transactions;
-    clients.transactions = new TransactionsClient({
+    clients.dataApiClient = new DataApiClient({
       ...{ apiId, apiKey, environment, ...(baseUrl ? { baseUrl } : {}), ...(siteCode ? { siteCode } : {}) },
       rateLimit: sharedBudget(config.transactions),
       logger: txLogger,
@@ -125,7 +127,7 @@ async function openWarehouse(
 function openReportsOver(store: Store, clients: Clients, warehouse: WarehouseServices | undefined): { service?: Reports; description: string } {
   if (!warehouse) return { description: 'report tools: off (no warehouse)' };
   if (!clients.backoffice) return { description: 'report tools: off (no BackOffice for sites and regions)' };
-  const transactions = clients.transactions;
+  const transactions = clients.dataApiClient?.transactions;
   const service = openReports({ store, backoffice: clients.backoffice.reads, ...(transactions ? { dataApiSites: () => transactions.listSites() } : {}) });
   return { service, description: 'report tools: on' };
 }
@@ -143,10 +145,15 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
   });
   const warehouse = await openWarehouse(config, store, clients, logger);
   const reports = openReportsOver(store, clients, warehouse.services);
+  // The resource tools answer from the warehouse's tables in this database, and live where it has not synced.
+  const resources = clients.dataApiClient
+    ? openResourceReads({ store, dataApi: clients.dataApiClient, showPersonalData: config.allowPersonalData, ...(logger ? { logger } : {}) })
+    : undefined;
   const operations = new Operations({ store, ...(clients.backoffice ? { backoffice: clients.backoffice } : {}), ...(logger ? { logger } : {}) });
   const reads = {
     audit: store.audit,
-    ...(clients.transactions ? { transactions: clients.transactions } : {}),
+    ...(clients.dataApiClient ? { transactions: clients.dataApiClient.transactions } : {}),
+    ...(resources ? { resources } : {}),
     ...(warehouse.services ? { warehouse: warehouse.services } : {}),
     ...(reports.service ? { reports: reports.service } : {}),
   };
@@ -156,10 +163,16 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
   return {
     servicesFor: (actorName) =>
       backoffice && bulk ? { ...reads, backoffice: backoffice.reads, operations: operations.as({ channel: 'mcp', name: actorName }), bulk } : reads,
-    description: [...clients.description, `audit log: ${store.location}`, warehouse.description, reports.description],
+    description: [
+      ...clients.description,
+      `audit log: ${store.location}`,
+      warehouse.description,
+      reports.description,
+      resources ? `resource tools: on, contact details ${config.allowPersonalData ? 'UNMASKED (--allow-personal-data)' : 'masked'}` : 'resource tools: off (no Data API)',
+    ],
     close: async () => {
       await warehouse.close();
-      await Promise.allSettled([clients.backoffice?.close(), clients.transactions?.close()]);
+      await Promise.allSettled([clients.backoffice?.close(), clients.dataApiClient?.close()]);
       await clients.stopSimulators();
       await store.close();
     },

@@ -1,4 +1,4 @@
-import type { ActorOperations, BackofficeReads, BulkChanges, Reports, SyncStatus, SyncStatusQuery } from '@washops/operations';
+import type { ActorOperations, BackofficeReads, BulkChanges, Reports, ResourceReads, SyncStatus, SyncStatusQuery } from '@washops/operations';
 import type { AuditQueries, WarehouseQueries } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { InternalError } from '@washops/shared-errors';
@@ -29,6 +29,8 @@ export interface ToolServices {
   warehouse?: WarehouseServices;
   /** The reports over the warehouse: with the warehouse's tools and the Back Office's site tree (sites and regions). */
   reports?: Reports;
+  /** Customers, memberships, washbooks, gift cards, items, the time clock and sales outcomes: the warehouse's, or live where it has not synced. */
+  resources?: ResourceReads;
 }
 
 function required<T>(service: T | undefined, what: string): T {
@@ -43,3 +45,4 @@ export const transactionsOf = (services: ToolServices): TransactionsClient => re
 export const bulkOf = (services: ToolServices): BulkChanges => required(services.bulk, 'bulk tools');
 export const warehouseOf = (services: ToolServices): WarehouseServices => required(services.warehouse, 'warehouse tools');
 export const reportsOf = (services: ToolServices): Reports => required(services.reports, 'report tools');
+export const resourcesOf = (services: ToolServices): ResourceReads => required(services.resources, 'customer, membership and other Data API resource tools');

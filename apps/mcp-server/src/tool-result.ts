@@ -55,7 +55,7 @@ function retryHint(code: string, details: Record<string, unknown>): string {
     const rows = Array.isArray(details['errorRows']) ? details['errorRows'].filter((row) => typeof row === 'number') : [];
     return `${rows.length ? `Rows to fix: ${rows.join(', ')}. ` : ''}Nothing was written: call again with dryRun: true to see each row's problem.`;
   }
-  if (code === 'RANGE_NOT_SYNCED') return rangeNotSyncedHint();
+  if (code === 'RANGE_NOT_SYNCED') return typeof details['resource'] === 'string' ? resourceNotSyncedHint() : rangeNotSyncedHint();
   if (code === 'RUN_IN_PROGRESS') {
     return "Another process is writing these rows now: wait for it to end (the portal's Bulk changes page shows it), then send the same rows again to resume what is left.";
   }
@@ -68,4 +68,9 @@ function rangeNotSyncedHint(): string {
     'Call sync_status with the same from, to and sites to see what is queued, failed or never asked for, and ask an admin to backfill the range ' +
     "(the portal's Data sync page, or `washops sync backfill`). A report tool also answers over the synced site-days alone with allowPartial: true, marked partial."
   );
+}
+
+/** A resource read (customers, memberships, …) the warehouse cannot answer and no Data API can answer live. */
+function resourceNotSyncedHint(): string {
+  return "Ask an admin to sync that resource (the portal's Data sync page, or `washops sync`), or to configure the Data API (DATA_API_ID, DATA_API_KEY) so such reads are answered live; then call again.";
 }

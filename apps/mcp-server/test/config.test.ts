@@ -12,6 +12,15 @@ const tenant = {
 };
 
 describe('readMcpConfig', () => {
+  it("masks customers' contact details unless --allow-personal-data or WASHOPS_MCP_ALLOW_PERSONAL_DATA=1 says otherwise; another value stops start-up", () => {
+    expect(readMcpConfig([], tenant).allowPersonalData).toBe(false);
+    expect(readMcpConfig(['--allow-personal-data'], tenant).allowPersonalData).toBe(true);
+    expect(readMcpConfig([], { ...tenant, WASHOPS_MCP_ALLOW_PERSONAL_DATA: '1' }).allowPersonalData).toBe(true);
+    expect(readMcpConfig([], { ...tenant, WASHOPS_MCP_ALLOW_PERSONAL_DATA: 'TRUE' }).allowPersonalData).toBe(true);
+    expect(readMcpConfig([], { ...tenant, WASHOPS_MCP_ALLOW_PERSONAL_DATA: '0' }).allowPersonalData).toBe(false);
+    expect(() => readMcpConfig([], { ...tenant, WASHOPS_MCP_ALLOW_PERSONAL_DATA: 'yes' })).toThrow(/must be 1 or true/);
+  });
+
   it('refuses to start without credentials or --demo, naming the variables it needs', () => {
     let message = '';
     try {

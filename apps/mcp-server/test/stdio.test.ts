@@ -20,7 +20,8 @@ describe.skipIf(!existsSync(main))('the built server over stdio (node dist/main.
     const client = new Client({ name: 'stdio-test', version: '1' });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(27);
+    // The demo's Data API simulator turns the resource tools on (10 of them).
+    expect(tools).toHaveLength(37);
     const result = (await client.callTool({ name: 'list_departments', arguments: {} })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { departments: unknown[] }).departments.length).toBeGreaterThan(0);

@@ -1,4 +1,14 @@
 import type { ToolDefinition } from '../tool.js';
+import { getCustomer } from './get-customer.js';
+import { getMembership } from './get-membership.js';
+import { listClockEntries } from './list-clock-entries.js';
+import { listCustomers } from './list-customers.js';
+import { listGiftCards } from './list-gift-cards.js';
+import { listItems } from './list-items.js';
+import { listMembershipStatusChanges } from './list-membership-status-changes.js';
+import { listMemberships } from './list-memberships.js';
+import { listSalesOutcomes } from './list-sales-outcomes.js';
+import { listWashbooks } from './list-washbooks.js';
 import { applyBackofficeTemplate } from './apply-backoffice-template.js';
 import { bulkCreateEmployees } from './bulk-create-employees.js';
 import { bulkDisableEmployees } from './bulk-disable-employees.js';
@@ -73,5 +83,15 @@ export const allTools = [
   hourlyReport,
   staffReport,
   comparePeriods,
+  listCustomers,
+  getCustomer,
+  listMemberships,
+  getMembership,
+  listMembershipStatusChanges,
+  listWashbooks,
+  listGiftCards,
+  listItems,
+  listClockEntries,
+  listSalesOutcomes,
   listAuditEvents,
 ] as unknown as ToolDefinition[];
