@@ -18,6 +18,8 @@ export const AUDIT_OPERATIONS = [
   'portal_user.disable',
   'portal_user.enable',
   'portal_user.change_password',
+  /** Not a vendor write: someone saw a customer's unmasked contact details (who and which customer, never the values). */
+  'customer.reveal_contact',
 ] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 

@@ -47,3 +47,8 @@ export type {
   WarehouseSync,
   WarehouseSyncDeps,
 } from './warehouse/types.js';
+export { openResourceReads } from './resources/index.js';
+export type * from './resources/index.js';
+export * from './resources/schemas.js';
+export { contactView, maskEmail, maskPhone } from './resources/masking.js';
+export type { CustomerContactView } from './resources/masking.js';

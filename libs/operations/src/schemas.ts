@@ -10,3 +10,7 @@ export { MAX_REPORT_DAYS, REPORT_GROUPINGS, REPORT_KINDS } from './reports/types
 export type * from './reports/types.js';
 export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from '@washops/store/constants';
 export { compareRequestSchema, daysInRange, localDaySchema, regionSchema, reportRequestSchema, siteCodeSchema } from './reports/schemas.js';
+export * from './resources/schemas.js';
+export { contactView, maskEmail, maskPhone } from './resources/masking.js';
+export type { CustomerContactView } from './resources/masking.js';
+export type * from './resources/types.js';

@@ -20,6 +20,8 @@ export interface AuditTarget {
   backofficeUsername?: string;
   backofficeUserId?: number;
   portalUsername?: string;
+  /** A Data API customer (`<record>:<site>`), e.g. whose contact details were revealed. */
+  customerId?: string;
 }
 
 /** The steps of a multi-step write: done, possibly done (unverified), not reached. */

@@ -27,6 +27,7 @@ export type * from './warehouse/types.js';
 export { DATA_API_RESOURCES, FULL_REFRESH_RESOURCES } from './dataapi/types.js';
 export type * from './dataapi/types.js';
 export type * from './dataapi/read-types.js';
+export type * from './dataapi/page-reads.js';
 export type { ResourceQueries } from './dataapi/queries.js';
 export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from './constants.js';
 export type * from './reports/types.js';

@@ -323,8 +323,8 @@ export class TransactionsClient implements AsyncDisposable {
     const fetchPage = async (page: number): Promise<FetchedPage<T>> => {
       const pageQuery: Record<string, QueryValue> = { ...list.query, limit: list.pageSize, offset: page };
       const body = await this.call({ method: 'GET', path: list.path, query: pageQuery }, schema, options.signal);
-      const data = body.data as Record<string, unknown> & { total: number | null };
-      return { items: data[list.itemsKey] as T[], total: data.total };
+      const data = body.data as Record<string, unknown> & { total: number | null; limit: number | null };
+      return { items: data[list.itemsKey] as T[], total: data.total, limit: data.limit };
     };
     return { [Symbol.asyncIterator]: () => paginate(fetchPage, list.pageSize) };
   }

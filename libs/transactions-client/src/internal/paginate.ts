@@ -10,6 +10,8 @@ const MAX_PAGES = 10_000;
 export interface FetchedPage<T> {
   items: T[];
   total: number | null;
+  /** The page size the server says it used (the envelope's `limit`), when it sends one. */
+  limit?: number | null;
 }
 
 /** One page of a list as the Data API sent it. */
@@ -28,7 +30,8 @@ export interface TransactionPage<T> {
 
 /**
  * Walks pages 1, 2, 3… (the API's `offset` is a page number) of `pageSize` rows and yields one page at a time. Stops
- * at a short page, at an empty page, or once `total` items are in (`total` may be null).
+ * at a short page, at an empty page, or once `total` items are in (`total` may be null). A server that says it used a
+ * smaller page than asked for (its `limit`) is taken at its word, so a silently capped page is not read as the last.
  */
 export async function* paginate<T>(
   fetchPage: (page: number) => Promise<FetchedPage<T>>,
@@ -39,10 +42,11 @@ export async function* paginate<T>(
     if (page > MAX_PAGES) {
       throw new APIError(`The Data API kept sending full pages past page ${MAX_PAGES}; stopping`, { details: { page } });
     }
-    const { items, total } = await fetchPage(page);
+    const { items, total, limit } = await fetchPage(page);
     collected += items.length;
-    const last = items.length < pageSize || (total !== null && collected >= total);
-    const pageCount = total === null ? null : Math.ceil(total / pageSize);
+    const served = limit != null && limit > 0 && limit < pageSize ? limit : pageSize;
+    const last = items.length < served || (total !== null && collected >= total);
+    const pageCount = total === null ? null : Math.ceil(total / served);
     if (items.length > 0) yield { page, rows: items, total, pageCount, pageSize, last };
     if (last) return;
   }

@@ -91,7 +91,7 @@ describe('one client, one budget, one lifetime', () => {
   it('close aborts a resource call in flight and refuses new ones, on every resource', async () => {
     const { client, fake } = fakeDataApi(() => never());
     const pending = client.items.list();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    while (fake.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
     await client.close();
     expect(client.closed).toBe(true);
     expect(await rejectionOf(pending)).toBeInstanceOf(APIError);

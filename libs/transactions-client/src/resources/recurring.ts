@@ -1,6 +1,5 @@
 import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
-import { collect, rowsOf } from '../internal/paginate.js';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
 import type { RequestOptions } from '../params.js';
@@ -100,11 +99,11 @@ export function recurringResource(requester: Requester): RecurringResource {
       const body = await requester.call({ method: 'GET', path }, RecurringAccountDetailResponseSchema, options.signal);
       return body.data;
     },
-    listDetails: async (params, options) => collect(rowsOf(details.listPages(params, options))),
+    listDetails: details.list,
     listDetailsPages: details.listPages,
-    listStatusChanges: async (params, options) => collect(rowsOf(statusChanges.listPages(params, options))),
+    listStatusChanges: statusChanges.list,
     listStatusChangesPages: statusChanges.listPages,
-    listModifications: async (params, options) => collect(rowsOf(modifications.listPages(params, options))),
+    listModifications: modifications.list,
     listModificationsPages: modifications.listPages,
   };
 }

@@ -243,3 +243,17 @@ describe('pagination of the resource lists', () => {
     expect(fake.calls).toHaveLength(1);
   });
 });
+
+describe('a server that serves smaller pages than asked for', () => {
+  it('is taken at its word (its limit): every row is read, not only the first page', async () => {
+    const { client, fake } = fakeDataApi((request) => {
+      const page = Number(request.query['offset']);
+      const rows = Array.from({ length: Math.max(0, Math.min(50, 120 - (page - 1) * 50)) }, (_, i) => customerRow((page - 1) * 50 + i + 1));
+      return json({ data: { customers: rows, offset: page, limit: 50, total: null } });
+    });
+    const rows = await client.customers.list();
+    expect(rows).toHaveLength(120);
+    expect(new Set(rows.map((r) => r.customerId)).size).toBe(120);
+    expect(fake.calls.map((c) => c.query['limit'])).toEqual(['100', '100', '100']);
+  });
+});

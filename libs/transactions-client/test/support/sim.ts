@@ -1,5 +1,5 @@
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
-import { TransactionsClient, type TransactionsClientOptions } from '../../src/index.js';
+import { DataApiClient, TransactionsClient, type TransactionsClientOptions } from '../../src/index.js';
 
 export const DAY = 86_400;
 
@@ -58,4 +58,21 @@ export function pickSites(sim: Simulator): { small: string; busy: string; busyRe
   const busy = sites.find((s) => s !== small);
   if (!small || !busy) throw new Error('the simulator offers fewer than two sites');
   return { small: small.code, busy: busy.code, busyRegion: busy.region };
+}
+
+/** A `DataApiClient` whose limiter matches the simulator's window at `timeScale`. */
+export function dataApiFor(sim: Simulator, timeScale: number, options: Partial<TransactionsClientOptions> = {}): DataApiClient {
+  return new DataApiClient({
+    apiId: 'demo',
+    apiKey: 'demo-key',
+    baseUrl: sim.url,
+    rateLimit: { requests: 20, windowMs: 15_000 * timeScale },
+    backoff: { initialMs: 5, maxMs: 40 },
+    ...options,
+  });
+}
+
+/** The UTC date `daysAgo` days back, `YYYY-MM-DD`. */
+export function isoDay(daysAgo: number): string {
+  return new Date(Date.now() - daysAgo * DAY * 1000).toISOString().slice(0, 10);
 }

@@ -1,0 +1,2 @@
+export { openResourceReads } from './resource-reads.js';
+export type * from './types.js';
