@@ -3,6 +3,7 @@ import { TENANT, waitUntil, withFault, type CanarySecrets, type Simulators } fro
 import { bulkChanges } from './canary-portal-bulk.js';
 import { employeeLife, type LifeSubjects } from './canary-portal-life.js';
 import { dataOf, sessionCookieOf, type PortalProbe } from './canary-portal-probe.js';
+import { resourceReads } from './canary-portal-resources.js';
 import { warehouseSync } from './canary-portal-sync.js';
 
 const UNKNOWN_EXPORT = '00000000-0000-4000-8000-000000000000';
@@ -257,7 +258,7 @@ async function activity(probe: PortalProbe, { admin, viewer }: SignedIn): Promis
 
 /** The pages render procedures in-process (server components): their HTML is scanned too. */
 async function pages(probe: PortalProbe, { admin }: SignedIn, transId: string, employeeId: number | undefined): Promise<void> {
-  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`, '/admin/users', '/account', '/activity', '/bulk', '/sync'];
+  const paths = ['/employees', '/employees/new', '/users', '/transactions', '/transactions/export', `/transactions/${encodeURIComponent(transId)}`, '/admin/users', '/account', '/activity', '/bulk', '/sync', '/customers', '/items', '/time-clock', '/gift-cards'];
   if (employeeId === undefined) probe.mismatches.push('no audit event names an employee');
   else paths.push(`/employees/${employeeId}`);
   for (const path of paths) await probe.get('page', path, { cookie: admin, expect: 'ok' });
@@ -280,6 +281,7 @@ export async function exercisePortal(probe: PortalProbe, sims: Simulators, secre
   const transId = await transactionReads(probe, sims, signedIn);
   await exports(probe, sims, signedIn);
   await warehouseSync(probe, sims, signedIn);
+  await resourceReads(probe, signedIn);
   await bulkChanges(probe, signedIn, () => newEmployee(false));
   await portalUsers(probe, signedIn, secrets);
   const employeeId = await activity(probe, signedIn);

@@ -1,11 +1,14 @@
-import type { Actor, BackfillRequest, SyncStatus, SyncStatusQuery, WarehouseSync } from '@washops/operations';
+import type { Actor, BackfillRequest, ResourceBackfillRequest, ResourceSync, SyncStatus, SyncStatusQuery, WarehouseSync } from '@washops/operations';
 
 /** What the router asked of the sync, in order. */
 export type SyncCall =
   | { method: 'backfill'; request: BackfillRequest; actor: Actor }
   | { method: 'pause' | 'resume'; actor: Actor }
   | { method: 'retryFailed'; query: SyncStatusQuery; actor: Actor }
-  | { method: 'status'; query: SyncStatusQuery };
+  | { method: 'status'; query: SyncStatusQuery }
+  | { method: 'resources.backfill'; request: ResourceBackfillRequest; actor: Actor }
+  | { method: 'resources.retryFailed'; actor: Actor }
+  | { method: 'resources.status'; range: { from: string; to: string; resources?: readonly string[] } };
 
 /**
  * A sync that records the router's calls and answers from them: for tests of roles and validation,
@@ -14,6 +17,32 @@ export type SyncCall =
 export class RecordingSync implements WarehouseSync {
   readonly calls: SyncCall[] = [];
   paused = false;
+
+  /** The resources' side: records its calls the same way; one resource, items, synced whole. */
+  readonly resources: ResourceSync = {
+    backfill: async (request, actor) => {
+      this.calls.push({ method: 'resources.backfill', request, actor });
+      return { resources: ['items'], windows: 1, queued: 1 };
+    },
+    syncRecent: async () => ({ resources: [], windows: 0, queued: 0 }),
+    retryFailed: async (actor) => {
+      this.calls.push({ method: 'resources.retryFailed', actor });
+      return 2;
+    },
+    status: async (range) => {
+      this.calls.push({ method: 'resources.status', range });
+      const syncedAt = new Date('2026-01-02T03:04:05.000Z');
+      return [
+        {
+          resource: 'items',
+          coverage: { resource: 'items', complete: true, syncedAt, missingDays: [] },
+          windows: [
+            { resource: 'items', scope: '', windowStart: range.from, windowEnd: range.from, state: 'done', records: 3, vendorTotal: 3, syncedAt, attempts: 1, error: null, errorCode: null, updatedAt: syncedAt },
+          ],
+        },
+      ];
+    },
+  };
 
   async backfill(request: BackfillRequest, actor: Actor) {
     this.calls.push({ method: 'backfill', request, actor });

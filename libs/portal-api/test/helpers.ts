@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
-import { backofficeConnectionOf, bulkChanges, openReports, Operations } from '@washops/operations';
+import { backofficeConnectionOf, bulkChanges, openReports, openResourceReads, Operations } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
@@ -30,8 +30,11 @@ export function unreachableClients(): { backoffice: BackofficeClient; transactio
   };
 }
 
-/** The BackOffice reads, the audited operations, the bulk runs and the reports over `store`, as the portal wires them. */
-export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns' | 'reports'> {
+/**
+ * The BackOffice reads, the audited operations, the bulk runs, the reports and the resource reads over `store`, as the
+ * portal wires them (the resource reads without a Data API: what the warehouse lacks is refused, not read live).
+ */
+export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns' | 'reports' | 'resources'> {
   const connection = backofficeConnectionOf(backoffice);
   const operations = new Operations({ store, backoffice: connection });
   return {
@@ -39,6 +42,7 @@ export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick
     operations,
     bulkRuns: new BulkRunner(bulkChanges({ store, operations, backoffice: connection })),
     reports: openReports({ store, backoffice: connection.reads }),
+    resources: openResourceReads({ store }),
   };
 }
 

@@ -19,6 +19,7 @@ describe('how the Activity page words an event', () => {
   it('names every part of a target, and times in UTC', () => {
     expect(targetParts({ employeeId: 4711, posUserId: 8101, backofficeUsername: 'jdoe' })).toEqual(['employee 4711', 'POS user 8101', 'Back Office user jdoe']);
     expect(targetParts({ portalUsername: 'ann' })).toEqual(['portal user ann']);
+    expect(targetParts({ customerId: '4100:1001' })).toEqual(['customer 4100:1001']);
     expect(targetParts({})).toEqual([]);
     expect(utcTime('2026-11-24T15:04:05.123Z')).toBe('2026-11-24 15:04:05 UTC');
   });

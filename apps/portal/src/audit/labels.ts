@@ -11,6 +11,7 @@ const OPERATION_LABELS: Record<string, string> = {
   'portal_user.disable': 'Disable portal user',
   'portal_user.enable': 'Enable portal user',
   'portal_user.change_password': 'Change own password',
+  'customer.reveal_contact': 'Reveal customer contact details',
 };
 
 export function operationLabel(operation: string): string {
@@ -30,13 +31,14 @@ export function statusOf(event: Pick<AuditEventView, 'state' | 'needsAttention'>
   return { label: stateLabel(event.state), badge };
 }
 
-/** The target in words: "employee 4711 (POS user 8101)", "Back Office user jdoe", "portal user ann". */
+/** The target in words: "employee 4711 (POS user 8101)", "Back Office user jdoe", "portal user ann", "customer 4100:1001". */
 export function targetParts(target: AuditEventView['target']): string[] {
   const parts: string[] = [];
   if (target.employeeId !== undefined) parts.push(`employee ${target.employeeId}`);
   if (target.posUserId !== undefined) parts.push(`POS user ${target.posUserId}`);
   if (target.backofficeUsername) parts.push(`Back Office user ${target.backofficeUsername}`);
   if (target.portalUsername) parts.push(`portal user ${target.portalUsername}`);
+  if (target.customerId) parts.push(`customer ${target.customerId}`);
   return parts;
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { TransactionsClient } from '@washops/transactions-client';
+import { DataApiClient, TransactionsClient } from '@washops/transactions-client';
 import { BulkRunner, ExportRegistry, transactionsBudgets, type PortalDeps } from '@washops/portal-api';
 import type { Store } from '@washops/store';
 import type { PortalEnv } from '../env';
@@ -17,8 +17,8 @@ const JOB_POLL_INTERVAL_MS = 2_000;
 export async function createClients(
   env: PortalEnv,
   store: Store,
-): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync' | 'reports'>> {
-  const { bulkChanges, connectBackoffice, Operations, openReports, openWarehouseSync } = await loadOperations();
+): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync' | 'reports' | 'resources'>> {
+  const { bulkChanges, connectBackoffice, Operations, openReports, openResourceReads, openWarehouseSync } = await loadOperations();
   const budgets = transactionsBudgets(store, env.transactions.apiId, env.dataApiTimeScale);
   const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: budgets.exports });
   const transactions = new TransactionsClient({ ...env.transactions, rateLimit: budgets.interactive });
@@ -35,6 +35,9 @@ export async function createClients(
     sync,
     // Sites and regions resolve against the BackOffice's tree, and the Data API's own list for codes it lacks.
     reports: openReports({ store, backoffice: backoffice.reads, dataApiSites: () => transactions.listSites() }),
+    // Customers, items, the time clock and gift cards: the warehouse, or live on the pages' share of the budget.
+    // Contact details stay masked; an admin's reveal is audited by the service.
+    resources: openResourceReads({ store, dataApi: new DataApiClient({ ...env.transactions, rateLimit: budgets.interactive }), logger: portalLogger() }),
     transactions,
     exports: new ExportRegistry(exportClient, store, {
       pollIntervalMs: Math.max(1, Math.round(JOB_POLL_INTERVAL_MS * env.dataApiTimeScale)),

@@ -4,6 +4,7 @@ import type { PortalContext } from '../context.js';
 import { syncRangeInput, type SyncRangeInput } from '../schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../trpc.js';
 import { resolveSiteCodes } from '../warehouse/sites.js';
+import { resourceSyncRouter } from './resource-sync.js';
 import type { z } from 'zod';
 
 const actorOf = (session: PortalSession) => ({ channel: 'portal' as const, name: session.username });
@@ -64,6 +65,9 @@ export const syncRouter = router({
   retryFailed: adminProcedure.input(syncRangeInput).mutation(async ({ ctx, input, signal }) => ({
     queued: await ctx.deps.sync.retryFailed(await queryOf(ctx, input, signal), actorOf(ctx.session)),
   })),
+
+  /** Customers, memberships, items, the time clock, gift cards and the rest of the Data API. */
+  resources: resourceSyncRouter,
 });
 
 export type { SyncRangeInput };

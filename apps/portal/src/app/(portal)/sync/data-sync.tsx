@@ -10,6 +10,7 @@ import { Loading, QueryError } from '../../../components/query-state';
 import { useSession } from '../../../components/session';
 import { useTRPC } from '../../../trpc/client';
 import { localDay, progressOf, scheduleText, STATE_LOOK } from '../../../sync/view';
+import { ResourceSync } from './resource-sync';
 import { SyncControls } from './sync-controls';
 import { FailedUnits, SyncGrid, SyncLegend } from './sync-grid';
 
@@ -135,6 +136,7 @@ export function DataSync() {
           <FailedUnits status={status.data} />
         </section>
       )}
+      <ResourceSync />
     </>
   );
 }
