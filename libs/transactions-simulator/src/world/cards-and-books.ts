@@ -53,6 +53,9 @@ const ONLINE_SITES = SITES.filter((s) => s.virtual);
 /** Sale days per block of the arrivals index (a gift card's spending window spans about five, a book's seven). */
 const ARRIVAL_BLOCK_DAYS = 32;
 
+/** Entries of one index list are numbered below this (a block's visits to one site are a few thousand). */
+const ENTRY_SPAN = 2 ** 20;
+
 /** Planned visits at one site, in time order, with the card, its seller's sale day and the visit's place in its plan. */
 interface Arrivals {
   at: Float64Array;
@@ -123,22 +126,29 @@ export class CardsAndBooks {
     const key = `${kind}|${seller.siteId}|${block}`;
     let bySite = this.arrivalBlocks.get(key);
     if (!bySite) {
-      const entries = new Map<number, Array<{ at: number; card: SoldCard; saleDay: number; planned: number }>>();
+      const entries = new Map<number, { at: number[]; cards: SoldCard[]; saleDay: number[]; planned: number[] }>();
       for (let day = block * ARRIVAL_BLOCK_DAYS; day < (block + 1) * ARRIVAL_BLOCK_DAYS; day++) {
         for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
           let list = entries.get(card.redeemSiteId);
-          if (!list) entries.set(card.redeemSiteId, (list = []));
-          card.plannedAt.forEach((at, planned) => list.push({ at, card, saleDay: day, planned }));
+          if (!list) entries.set(card.redeemSiteId, (list = { at: [], cards: [], saleDay: [], planned: [] }));
+          for (let planned = 0; planned < card.plannedAt.length; planned++) {
+            list.at.push(card.plannedAt[planned] as number);
+            list.cards.push(card);
+            list.saleDay.push(day);
+            list.planned.push(planned);
+          }
         }
       }
       bySite = new Map();
       for (const [siteId, list] of entries) {
-        list.sort((a, b) => a.at - b.at);
+        // Visit times are whole seconds: second × 2^20 + entry sorts natively by time (ties by entry), no comparator.
+        const order = Float64Array.from(list.at, (at, i) => Math.floor(at / 1000) * ENTRY_SPAN + i).sort();
+        const entry = (k: number) => (order[k] as number) % ENTRY_SPAN;
         bySite.set(siteId, {
-          at: Float64Array.from(list, (e) => e.at),
-          cards: list.map((e) => e.card),
-          saleDay: Int32Array.from(list, (e) => e.saleDay),
-          planned: Uint8Array.from(list, (e) => e.planned),
+          at: Float64Array.from(order, (_, k) => list.at[entry(k)] as number),
+          cards: Array.from(order, (_, k) => list.cards[entry(k)] as SoldCard),
+          saleDay: Int32Array.from(order, (_, k) => list.saleDay[entry(k)] as number),
+          planned: Uint8Array.from(order, (_, k) => list.planned[entry(k)] as number),
         });
       }
       this.arrivalBlocks.set(key, bySite);
