@@ -65,9 +65,10 @@ interface Arrivals {
 }
 
 export class CardsAndBooks {
-  private readonly byDate = new LruCache<string, SoldCard[]>(30_000);
-  /** Per (kind, seller, block of sale days); a cold month over the chain touches a few hundred. */
-  private readonly arrivalBlocks = new LruCache<string, Map<number, Arrivals>>(1024);
+  /** Per (kind, site, sale date): every book the chain sold since the world's start is about 16 000. */
+  private readonly byDate = new LruCache<string, SoldCard[]>(16_384);
+  /** Per (kind, seller, block of sale days); a month over the chain touches about 330 (the half-year before it). */
+  private readonly arrivalBlocks = new LruCache<string, Map<number, Arrivals>>(512);
 
   constructor(private readonly seed: string) {}
 
