@@ -143,14 +143,19 @@ export class CardsAndBooks {
       bySite = new Map();
       for (const [siteId, list] of entries) {
         // Visit times are whole seconds: second × 2^20 + entry sorts natively by time (ties by entry), no comparator.
-        const order = Float64Array.from(list.at, (at, i) => Math.floor(at / 1000) * ENTRY_SPAN + i).sort();
-        const entry = (k: number) => (order[k] as number) % ENTRY_SPAN;
-        bySite.set(siteId, {
-          at: Float64Array.from(order, (_, k) => list.at[entry(k)] as number),
-          cards: Array.from(order, (_, k) => list.cards[entry(k)] as SoldCard),
-          saleDay: Int32Array.from(order, (_, k) => list.saleDay[entry(k)] as number),
-          planned: Uint8Array.from(order, (_, k) => list.planned[entry(k)] as number),
-        });
+        const n = list.at.length;
+        const order = new Float64Array(n);
+        for (let i = 0; i < n; i++) order[i] = Math.floor((list.at[i] as number) / 1000) * ENTRY_SPAN + i;
+        order.sort();
+        const sorted: Arrivals = { at: new Float64Array(n), cards: new Array<SoldCard>(n), saleDay: new Int32Array(n), planned: new Uint8Array(n) };
+        for (let k = 0; k < n; k++) {
+          const i = (order[k] as number) % ENTRY_SPAN;
+          sorted.at[k] = list.at[i] as number;
+          sorted.cards[k] = list.cards[i] as SoldCard;
+          sorted.saleDay[k] = list.saleDay[i] as number;
+          sorted.planned[k] = list.planned[i] as number;
+        }
+        bySite.set(siteId, sorted);
       }
       this.arrivalBlocks.set(key, bySite);
     }
@@ -183,7 +188,7 @@ export class CardsAndBooks {
       paid.push(paidCents);
       balance -= paidCents;
     }
-    card.paidCents = Int32Array.from(paid);
+    card.paidCents = new Int32Array(paid);
     return card.paidCents;
   }
 
@@ -263,5 +268,5 @@ function visitTimes(p: Prng, site: ChainSite, soldMs: number, meanGapDays: numbe
     at.push(localMidnightOf(site.timezone, day) + drawTimeOfDay(p, site));
     seeds.push(seed32(p));
   }
-  return { plannedAt: Float64Array.from(at), plannedSeed: Uint32Array.from(seeds) };
+  return { plannedAt: new Float64Array(at), plannedSeed: new Uint32Array(seeds) };
 }
