@@ -68,7 +68,7 @@ export class DayGenerator {
   /** How many transactions a site has on a UTC day, without generating them. */
   dayTotal(site: ChainSite, dayStart: number): number {
     const sales = this.hourCounts(site, dayStart).reduce((sum, h) => sum + h.sales, 0);
-    return Math.min(PER_DAY - 1, sales + this.world.dayEvents(site, dayStart).length);
+    return Math.min(PER_DAY - 1, sales + this.world.dayEventCount(site, dayStart));
   }
 
   generate(site: ChainSite, dayStart: number): Bucket {

@@ -53,6 +53,9 @@ const ONLINE_SITES = SITES.filter((s) => s.virtual);
 /** Sale days per block of the arrivals index (a gift card's spending window spans about five, a book's seven). */
 const ARRIVAL_BLOCK_DAYS = 32;
 
+/** Entries of one index list are numbered below this (a block's visits to one site are a few thousand). */
+const ENTRY_SPAN = 2 ** 20;
+
 /** Planned visits at one site, in time order, with the card, its seller's sale day and the visit's place in its plan. */
 interface Arrivals {
   at: Float64Array;
@@ -62,9 +65,10 @@ interface Arrivals {
 }
 
 export class CardsAndBooks {
-  private readonly byDate = new LruCache<string, SoldCard[]>(30_000);
-  /** Per (kind, seller, block of sale days); a cold month over the chain touches a few hundred. */
-  private readonly arrivalBlocks = new LruCache<string, Map<number, Arrivals>>(1024);
+  /** Per (kind, site, sale date): every book the chain sold since the world's start is about 16 000. */
+  private readonly byDate = new LruCache<string, SoldCard[]>(16_384);
+  /** Per (kind, seller, block of sale days); a month over the chain touches about 330 (the half-year before it). */
+  private readonly arrivalBlocks = new LruCache<string, Map<number, Arrivals>>(512);
 
   constructor(private readonly seed: string) {}
 
@@ -123,23 +127,35 @@ export class CardsAndBooks {
     const key = `${kind}|${seller.siteId}|${block}`;
     let bySite = this.arrivalBlocks.get(key);
     if (!bySite) {
-      const entries = new Map<number, Array<{ at: number; card: SoldCard; saleDay: number; planned: number }>>();
+      const entries = new Map<number, { at: number[]; cards: SoldCard[]; saleDay: number[]; planned: number[] }>();
       for (let day = block * ARRIVAL_BLOCK_DAYS; day < (block + 1) * ARRIVAL_BLOCK_DAYS; day++) {
         for (const card of this.soldOn(kind, seller, dateOfOrdinal(day))) {
           let list = entries.get(card.redeemSiteId);
-          if (!list) entries.set(card.redeemSiteId, (list = []));
-          card.plannedAt.forEach((at, planned) => list.push({ at, card, saleDay: day, planned }));
+          if (!list) entries.set(card.redeemSiteId, (list = { at: [], cards: [], saleDay: [], planned: [] }));
+          for (let planned = 0; planned < card.plannedAt.length; planned++) {
+            list.at.push(card.plannedAt[planned] as number);
+            list.cards.push(card);
+            list.saleDay.push(day);
+            list.planned.push(planned);
+          }
         }
       }
       bySite = new Map();
       for (const [siteId, list] of entries) {
-        list.sort((a, b) => a.at - b.at);
-        bySite.set(siteId, {
-          at: Float64Array.from(list, (e) => e.at),
-          cards: list.map((e) => e.card),
-          saleDay: Int32Array.from(list, (e) => e.saleDay),
-          planned: Uint8Array.from(list, (e) => e.planned),
-        });
+        // Visit times are whole seconds: second × 2^20 + entry sorts natively by time (ties by entry), no comparator.
+        const n = list.at.length;
+        const order = new Float64Array(n);
+        for (let i = 0; i < n; i++) order[i] = Math.floor((list.at[i] as number) / 1000) * ENTRY_SPAN + i;
+        order.sort();
+        const sorted: Arrivals = { at: new Float64Array(n), cards: new Array<SoldCard>(n), saleDay: new Int32Array(n), planned: new Uint8Array(n) };
+        for (let k = 0; k < n; k++) {
+          const i = (order[k] as number) % ENTRY_SPAN;
+          sorted.at[k] = list.at[i] as number;
+          sorted.cards[k] = list.cards[i] as SoldCard;
+          sorted.saleDay[k] = list.saleDay[i] as number;
+          sorted.planned[k] = list.planned[i] as number;
+        }
+        bySite.set(siteId, sorted);
       }
       this.arrivalBlocks.set(key, bySite);
     }
@@ -172,7 +188,7 @@ export class CardsAndBooks {
       paid.push(paidCents);
       balance -= paidCents;
     }
-    card.paidCents = Int32Array.from(paid);
+    card.paidCents = new Int32Array(paid);
     return card.paidCents;
   }
 
@@ -252,5 +268,5 @@ function visitTimes(p: Prng, site: ChainSite, soldMs: number, meanGapDays: numbe
     at.push(localMidnightOf(site.timezone, day) + drawTimeOfDay(p, site));
     seeds.push(seed32(p));
   }
-  return { plannedAt: Float64Array.from(at), plannedSeed: Uint32Array.from(seeds) };
+  return { plannedAt: new Float64Array(at), plannedSeed: new Uint32Array(seeds) };
 }

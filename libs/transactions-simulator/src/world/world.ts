@@ -31,6 +31,9 @@ export interface DayEvent {
   link: TransactionLink;
 }
 
+/** What a count-only pass lists in place of each ticket. */
+const COUNTED: DayEvent = { at: 0, kind: 'memberSale', planSeed: 0, link: {} };
+
 /** Models are built this far past the latest moment asked for, so a running clock rarely rebuilds them. */
 const HORIZON_MARGIN_DAYS = 120;
 /** The world reaches this far past the clock; later days have no sign-ups, billings, cards or books (nor customers). */
@@ -114,6 +117,12 @@ export class SimWorld implements World {
       this.events.set(key, events);
     }
     return events;
+  }
+
+  /** How many tickets the world owns on a site's UTC day (`dayEvents(...).length`, without working them out). */
+  dayEventCount(site: ChainSite, dayStart: number): number {
+    if (dayStart > this.now() + FUTURE_DAYS * DAY_MS) return 0;
+    return this.events.get(`${site.siteId}|${dayStart}`)?.length ?? this.computeDayEvents(site, dayStart, dayStart + DAY_MS, false).length;
   }
 
   /** Members active for the whole UTC day (signed up before it, not ended within it): who may redeem a wash. */
@@ -276,13 +285,19 @@ export class SimWorld implements World {
     };
   }
 
-  private computeDayEvents(site: ChainSite, start: number, end: number): DayEvent[] {
+  /**
+   * The site-day's world tickets in time order; with `detailed` false only how many there are (a day's count skips
+   * the seeds, links and card draws, which only a generated bucket needs).
+   */
+  private computeDayEvents(site: ChainSite, start: number, end: number, detailed = true): DayEvent[] {
     const events: DayEvent[] = [];
+    const add = (at: number, kind: Kind, planSeed: () => number, link: () => TransactionLink) =>
+      events.push(detailed ? { at, kind, planSeed: planSeed(), link: link() } : COUNTED);
     const model = this.model(site, end);
-    const seedOf = (...parts: Array<string | number>) => hashString(`${this.seed}|${parts.join('|')}`);
+    const seedOf = (...parts: Array<string | number>) => () => hashString(`${this.seed}|${parts.join('|')}`);
     // Sign-ups: one plan sale each, by the account's customer.
     for (let i = Math.max(model.initial, signedUpBy(model, start - 1)); i < model.count && (model.signUpMs[i] as number) < end; i++) {
-      events.push({ at: model.signUpMs[i] as number, kind: 'memberSale', planSeed: seedOf('sale', site.siteId, i), link: { customer: i, tier: model.tier0[i] as number } });
+      add(model.signUpMs[i] as number, 'memberSale', seedOf('sale', site.siteId, i), () => ({ customer: i, tier: model.tier0[i] as number }));
     }
     // Approved monthly billings on the sign-up's day of the month (the month's last day for later days).
     const days = new Set([localOrdinal(site.timezone, start), localOrdinal(site.timezone, end - 1)]);
@@ -296,26 +311,27 @@ export class SimWorld implements World {
           if (k > (model.approved[i] as number)) continue;
           const at = this.members.billingAt(model, i, k);
           if (at < start || at >= end) continue;
-          const card = this.members.cardAt(model, i, k);
-          events.push({
-            at, kind: 'memberBilling', planSeed: seedOf('bill', site.siteId, i, k),
-            link: { customer: i, tier: this.members.tierAt(model, i, at), cardLastFour: card.lastFour, cardExpiry: card.expiry },
+          add(at, 'memberBilling', seedOf('bill', site.siteId, i, k), () => {
+            const card = this.members.cardAt(model, i, k);
+            return { customer: i, tier: this.members.tierAt(model, i, at), cardLastFour: card.lastFour, cardExpiry: card.expiry };
           });
         }
       }
     }
     for (let u = lowerBound(model.upgradeAt, start); u < model.upgrades.length && (model.upgradeAt[u] as number) < end; u++) {
       const i = model.upgrades[u] as number;
-      const at = model.upgradeMs[i] as number;
-      events.push({ at, kind: 'memberUpgrade', planSeed: seedOf('upgrade', site.siteId, i), link: { customer: i, tier: (model.tier0[i] as number) + 1 } });
+      add(model.upgradeMs[i] as number, 'memberUpgrade', seedOf('upgrade', site.siteId, i), () => ({ customer: i, tier: (model.tier0[i] as number) + 1 }));
     }
-    for (const card of this.cards.soldBetween('gift', site, start, end - 1)) events.push({ at: card.soldMs, kind: 'giftSale', planSeed: card.planSeed, link: { tier: card.tier } });
+    for (const card of this.cards.soldBetween('gift', site, start, end - 1)) add(card.soldMs, 'giftSale', () => card.planSeed, () => ({ tier: card.tier }));
     for (const { card, visit } of this.cards.visitsAt('gift', site, start, end)) {
-      const before = this.cards.visits(card).reduce((sum, v) => (v.at < visit.at ? sum + v.paidCents : sum), 0);
-      events.push({ at: visit.at, kind: 'giftRedeem', planSeed: visit.planSeed, link: { giftCardNumber: card.number, giftBalanceCents: card.valueCents - before } });
+      add(visit.at, 'giftRedeem', () => visit.planSeed, () => {
+        const before = this.cards.visits(card).reduce((sum, v) => (v.at < visit.at ? sum + v.paidCents : sum), 0);
+        return { giftCardNumber: card.number, giftBalanceCents: card.valueCents - before };
+      });
     }
-    for (const book of this.cards.soldBetween('book', site, start, end - 1)) events.push({ at: book.soldMs, kind: 'washbookSale', planSeed: book.planSeed, link: { customer: book.customer, tier: book.tier } });
-    for (const { card, visit } of this.cards.visitsAt('book', site, start, end)) events.push({ at: visit.at, kind: 'washbookRedeem', planSeed: visit.planSeed, link: { customer: card.customer, tier: card.tier } });
+    for (const book of this.cards.soldBetween('book', site, start, end - 1)) add(book.soldMs, 'washbookSale', () => book.planSeed, () => ({ customer: book.customer, tier: book.tier }));
+    for (const { card, visit } of this.cards.visitsAt('book', site, start, end)) add(visit.at, 'washbookRedeem', () => visit.planSeed, () => ({ customer: card.customer, tier: card.tier }));
+    if (!detailed) return events;
     return events.sort((a, b) => a.at - b.at || a.planSeed - b.planSeed);
   }
 }
