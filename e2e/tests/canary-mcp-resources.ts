@@ -27,13 +27,15 @@ export async function resourceTools(mcp: McpProbe): Promise<void> {
   await mcp.call('membership unknown', 'get_membership', { membershipId: '999999999:1' }, 'error');
   await mcp.call('status changes', 'list_membership_status_changes', week, 'ok');
   await mcp.call('status changes, reversed', 'list_membership_status_changes', { from: week.to, to: week.from }, 'error');
-  await mcp.call('washbooks', 'list_washbooks', { pageSize: 5 }, 'ok');
+  // Chain-wide live lists read every page of six months: the canary asks for one customer's books and one site's cards.
+  if (customerId) await mcp.call('washbooks', 'list_washbooks', { customerId, pageSize: 5 }, 'ok');
   await mcp.call('washbooks, bad status', 'list_washbooks', { status: 'open' }, 'error');
-  await mcp.call('gift cards', 'list_gift_cards', {}, 'ok');
+  await mcp.call('gift cards', 'list_gift_cards', { siteCode: 'NAPER', pageSize: 5 }, 'ok');
   await mcp.call('gift cards, over the page size', 'list_gift_cards', { pageSize: 101 }, 'error');
   await mcp.call('items', 'list_items', {}, 'ok');
   await mcp.call('items, unknown field', 'list_items', { departmentName: 'Wash' }, 'error');
-  await mcp.call('clock entries', 'list_clock_entries', { from: dayBack(3), to: dayBack(1) }, 'ok');
+  // One employee (the simulator numbers staff site id × 100 + n): live, the chain's clock is a request per employee.
+  await mcp.call('clock entries', 'list_clock_entries', { from: dayBack(3), to: dayBack(1), employeeId: 100701 }, 'ok');
   await mcp.call('clock entries, over 62 days', 'list_clock_entries', { from: dayBack(90), to: dayBack(1) }, 'error');
   await mcp.call('sales outcomes', 'list_sales_outcomes', week, 'ok');
   await mcp.call('sales outcomes, not a date', 'list_sales_outcomes', { from: 'last week', to: week.to }, 'error');

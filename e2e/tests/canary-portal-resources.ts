@@ -23,10 +23,11 @@ export async function resourceReads(probe: PortalProbe, { admin, viewer }: Signe
   await probe.call('item departments', 'items.departments', undefined, { cookie: viewer, expect: 'ok' });
   await probe.call('items signed out', 'items.list', {}, { expect: 'UNAUTHORIZED' });
   const day = pastDay(3);
-  await probe.call('clock entries', 'timeClock.list', { from: day, to: day }, { cookie: viewer, expect: 'ok' });
+  // Live, the chain's clock is a request per employee and its cards six months of pages: one employee, one site.
+  await probe.call('clock entries', 'timeClock.list', { from: day, to: day, employeeId: 100701 }, { cookie: viewer, expect: 'ok' });
   await probe.call('clock entries, reversed', 'timeClock.list', { from: day, to: pastDay(5) }, { cookie: viewer, expect: 'BAD_REQUEST' });
   await probe.call('clock entries signed out', 'timeClock.list', { from: day, to: day }, { expect: 'UNAUTHORIZED' });
-  await probe.call('gift cards', 'giftCards.list', {}, { cookie: viewer, expect: 'ok' });
+  await probe.call('gift cards', 'giftCards.list', { siteCode: 'NAPER' }, { cookie: viewer, expect: 'ok' });
   await probe.call('gift cards signed out', 'giftCards.list', {}, { expect: 'UNAUTHORIZED' });
   const range = { from: pastDay(3), to: pastDay(3) };
   await probe.call('resource sync status', 'sync.resources.status', range, { cookie: viewer, expect: 'ok' });
