@@ -14,10 +14,10 @@ export async function resourceReads(probe: PortalProbe, { admin, viewer }: Signe
   await probe.call('customer search', 'customers.search', { query: 'Smith' }, { cookie: viewer, expect: 'ok' });
   await probe.call('customer search, 3 digits', 'customers.search', { query: '555' }, { cookie: viewer, expect: 'BAD_REQUEST' });
   await probe.call('customer search signed out', 'customers.search', { query: 'Smith' }, { expect: 'UNAUTHORIZED' });
-  await probe.call('unknown customer', 'customers.get', { customerId: 'no-such-customer' }, { cookie: viewer, expect: 'NOT_FOUND' });
+  await probe.call('unknown customer', 'customers.get', { customerId: '999999999:1' }, { cookie: viewer, expect: 'NOT_FOUND' });
   await probe.call('unknown membership', 'customers.membership', { membershipId: 'no-such-membership' }, { cookie: viewer, expect: 'NOT_FOUND' });
   await probe.call('reveal as a viewer', 'customers.revealContact', { customerId: 'no-such-customer' }, { cookie: viewer, expect: 'FORBIDDEN' });
-  await probe.call('reveal of an unknown customer', 'customers.revealContact', { customerId: 'no-such-customer' }, { cookie: admin, expect: 'NOT_FOUND' });
+  await probe.call('reveal of an unknown customer', 'customers.revealContact', { customerId: '999999999:1' }, { cookie: admin, expect: 'NOT_FOUND' });
   await probe.call('items', 'items.list', {}, { cookie: viewer, expect: 'ok' });
   await probe.call('items, page too large', 'items.list', { pageSize: 500 }, { cookie: viewer, expect: 'BAD_REQUEST' });
   await probe.call('item departments', 'items.departments', undefined, { cookie: viewer, expect: 'ok' });

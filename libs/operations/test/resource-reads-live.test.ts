@@ -107,15 +107,20 @@ describe('resource reads live from the Data API where the warehouse has not sync
     expect(cards).toMatchObject({ total: 3, totalOutstandingCents: 6701, freshness: { source: 'live' } });
   });
 
-  it('clock entries live: each employee asked in chunks of at most 14 days, the open shift flagged, the hours summed', async () => {
+  it('clock entries live: one employee asked in chunks of at most 14 days, the open shift flagged', async () => {
     const { reads, requests, close } = open();
-    const shifts = await reads.listClockEntries({ from: '2026-03-01', to: '2026-03-20' });
-    await close();
+    const shifts = await reads.listClockEntries({ from: '2026-03-01', to: '2026-03-20', employeeId: 7 });
     const chunks = requests.filter((r) => r.path.endsWith('/clock-entries')).map((r) => `${r.path.split('/')[2]} ${r.query['startDate']}..${r.query['endDate']}`);
-    expect(chunks).toEqual(['7 2026-03-01..2026-03-14', '7 2026-03-15..2026-03-20', '8 2026-03-01..2026-03-14', '8 2026-03-15..2026-03-20']);
-    expect(shifts).toMatchObject({ total: 4, openShifts: 1, regularHours: 32, overtimeHours: 1.5 });
+    expect(chunks).toEqual(['7 2026-03-01..2026-03-14', '7 2026-03-15..2026-03-20']);
+    expect(shifts.rows.length).toBeGreaterThan(0);
+    expect(shifts.rows.every((s) => s.employeeId === 7)).toBe(true);
     expect(shifts.rows.find((s) => s.open)).toMatchObject({ employeeId: 7, employeeName: 'Mary Jones', clockIn: '2026-03-15T13:00:00.000Z', clockOut: null });
     expect(shifts.freshness.missingDays).toHaveLength(20);
+    // The whole chain live would be a request per employee: refused, naming the way out, before any clock request.
+    const before = requests.length;
+    await expect(reads.listClockEntries({ from: '2026-03-01', to: '2026-03-20' })).rejects.toThrow(/give an employee, or sync clock entries/);
+    expect(requests.slice(before).filter((r) => r.path.endsWith('/clock-entries'))).toEqual([]);
+    await close();
   });
 
   it('sales outcomes live: offers and conversions per employee', async () => {

@@ -215,6 +215,13 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
     },
 
     async clockShifts(query) {
+      // Live, the Data API answers one employee at a time: the whole chain would be a request per employee per 14 days.
+      if (query.employeeId === undefined) {
+        throw new ValidationError(
+          'The warehouse has not synced clock entries for this range, and live the Data API answers one employee at a time: give an employee, or sync clock entries first (washops sync resources --resources clock-entries).',
+          { details: { field: 'employeeId' } },
+        );
+      }
       const employees = await client.employees.list({}, o);
       const names = new Map(employees.map((e) => [e.employeeId, `${e.firstName} ${e.lastName}`.trim()]));
       const ids = query.employeeId === undefined ? employees.map((e) => e.employeeId) : [query.employeeId];
