@@ -22,6 +22,11 @@ export function unixOrUndefined(value: DateInput | undefined, field: 'startDate'
   return value === undefined ? undefined : toUnixSeconds(value, field);
 }
 
+/** The Unix-seconds `startDate` and `endDate` of checked params, spread into a query. */
+export function unixRange(p: { startDate?: DateInput | undefined; endDate?: DateInput | undefined }): { startDate: number | undefined; endDate: number | undefined } {
+  return { startDate: unixOrUndefined(p.startDate, 'startDate'), endDate: unixOrUndefined(p.endDate, 'endDate') };
+}
+
 /** A query without its unset entries (the transport drops `undefined` values too; this keeps tests' expectations plain). */
 export function query(entries: Record<string, QueryValue>): Record<string, QueryValue> {
   return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));

@@ -4,7 +4,7 @@ import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
 import type { RequestOptions } from '../params.js';
 import type { RecurringResource } from './data-api-client.js';
-import { listResource, query, unixOrUndefined } from './list-resource.js';
+import { listResource, query, unixRange } from './list-resource.js';
 import {
   RecurringAccountDetailResponseSchema,
   RecurringAccountDetailSchema,
@@ -36,8 +36,7 @@ export function recurringResource(requester: Requester): RecurringResource {
         recurringAccountStatus: p.status,
         customerId: p.customerId,
         itemId: p.itemId,
-        startDate: unixOrUndefined(p.startDate, 'startDate'),
-        endDate: unixOrUndefined(p.endDate, 'endDate'),
+        ...unixRange(p),
       }),
       itemsKey: 'accounts',
       item: RecurringAccountSchema,
@@ -51,8 +50,7 @@ export function recurringResource(requester: Requester): RecurringResource {
       path: '/recurring/account/details/list',
       query: query({
         recurringAccountStatus: p.status,
-        startDate: unixOrUndefined(p.startDate, 'startDate'),
-        endDate: unixOrUndefined(p.endDate, 'endDate'),
+        ...unixRange(p),
       }),
       itemsKey: 'accounts',
       item: RecurringAccountDetailSchema,
@@ -66,8 +64,7 @@ export function recurringResource(requester: Requester): RecurringResource {
       path: '/recurring/account/status-list',
       query: query({
         recurringAccountStatus: p.status,
-        startDate: unixOrUndefined(p.startDate, 'startDate'),
-        endDate: unixOrUndefined(p.endDate, 'endDate'),
+        ...unixRange(p),
       }),
       itemsKey: 'accounts',
       item: RecurringStatusChangeSchema,
@@ -82,8 +79,7 @@ export function recurringResource(requester: Requester): RecurringResource {
       query: query({
         modifications: p.modification,
         sites: p.sites?.join(','),
-        startDate: unixOrUndefined(p.startDate, 'startDate'),
-        endDate: unixOrUndefined(p.endDate, 'endDate'),
+        ...unixRange(p),
       }),
       itemsKey: 'accounts',
       item: RecurringAccountModificationsSchema,

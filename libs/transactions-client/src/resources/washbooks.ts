@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
 import type { ListResource, WashbooksResource } from './data-api-client.js';
-import { listResource, query, unixOrUndefined } from './list-resource.js';
+import { listResource, query, unixRange } from './list-resource.js';
 import { GiftCardSchema } from './models/gift-cards.js';
 import { WashbookAccountDetailResponseSchema, WashbookAccountSchema } from './models/washbooks.js';
 import { AccountIdSchema, MAX_PAGE_SIZE } from './params/common.js';
@@ -20,8 +20,7 @@ export function washbooksResource(requester: Requester): WashbooksResource {
         accountStatus: p.status,
         customerId: p.customerId,
         itemId: p.itemId,
-        startDate: unixOrUndefined(p.startDate, 'startDate'),
-        endDate: unixOrUndefined(p.endDate, 'endDate'),
+        ...unixRange(p),
       }),
       itemsKey: 'accounts',
       item: WashbookAccountSchema,
@@ -48,8 +47,7 @@ export function giftCardsResource(requester: Requester): ListResource<GiftCardLi
       query: query({
         prepaidNumber: p.prepaidNumber,
         site: p.site,
-        startDate: unixOrUndefined(p.startDate, 'startDate'),
-        endDate: unixOrUndefined(p.endDate, 'endDate'),
+        ...unixRange(p),
       }),
       itemsKey: 'giftcards',
       item: GiftCardSchema,
