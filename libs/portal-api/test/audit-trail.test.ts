@@ -27,6 +27,8 @@ const NOT_AUDITED: Record<string, string> = {
   'sync.pause': 'holds the warehouse sync (the sync control keeps who paused): nothing changes at the tenant',
   'sync.resume': 'lets the warehouse sync go on: nothing changes at the tenant',
   'sync.retryFailed': 'queues failed reads again: nothing changes at the tenant',
+  'sync.resources.backfill': 'queues reads of the other Data API resources into the warehouse: nothing changes at the tenant',
+  'sync.resources.retryFailed': 'queues failed resource reads again: nothing changes at the tenant',
 };
 
 const BOT = { username: 'bot', password: 'bot-password-a11d' };
@@ -254,8 +256,25 @@ const SCENARIOS: Record<string, Scenario[]> = {
       run: () => withFault(insertFails, () => bulkStarted(() => actor().bulk.resume({ runId: cancelledRunId }))),
     },
   ],
+  // A reveal changes nothing, but who saw a customer's contact details is on the record.
+  'customers.revealContact': [
+    { name: 'a synced customer', operation: 'customer.reveal_contact', state: 'succeeded', prepare: syncedCustomer, run: () => actor().customers.revealContact({ customerId: REVEALED_CUSTOMER }) },
+    { name: 'an unknown customer', operation: 'customer.reveal_contact', state: 'failed', run: () => expectCode(actor().customers.revealContact({ customerId: '4199:1001' }), 'NOT_FOUND') },
+  ],
   ...employeeLifeScenarios({ sim: () => sim, actor, admin: () => callerAs(deps, 'admin'), newEmployee }),
 };
+
+const REVEALED_CUSTOMER = '4100:1001';
+/** One customer in the warehouse, as the resources sync stores it. */
+async function syncedCustomer(): Promise<number> {
+  const createdAt = new Date('2026-01-03T10:00:00Z');
+  await deps.store.resources.completeWindow(
+    { resource: 'customers', scope: '', windowStart: '2026-01-01', windowEnd: '2026-01-31' },
+    { vendorTotal: 1, customers: [{ customerId: REVEALED_CUSTOMER, number: '4100', firstName: 'Grace', lastName: 'Hopper', phone: '(608) 555-0199', isActive: true, createdAt, modifiedAt: null }] },
+    new Date(),
+  );
+  return 0;
+}
 
 function mutationPaths(): string[] {
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
