@@ -10,6 +10,7 @@ import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
 import { allTools } from '../src/tools/index.js';
 import { startAuditedBackoffice, type AuditedBackoffice } from './audited-services.js';
+import { textOf } from './mcp-harness.js';
 
 /**
  * The audit proof: every tool that can change something, called as a model calls it (over HTTP with a
@@ -224,8 +225,6 @@ async function callAndCollect(name: string, args: Args): Promise<{ result: CallT
   const added = (await allEvents()).filter((event) => !before.has(event.id));
   return { result, added };
 }
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 
 describe('every write tool leaves exactly one finished audit event', () => {
   it('has a success, a typed failure and a partial failure scenario for each write tool', () => {

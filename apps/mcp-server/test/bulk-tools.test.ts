@@ -11,6 +11,7 @@ import type { BulkOutput } from '../src/schemas/bulk.js';
 import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
+import { textOf } from './mcp-harness.js';
 
 /*
  * bulk_create_employees and bulk_disable_employees as a model calls them: a real MCP client, the server, the bulk
@@ -52,8 +53,6 @@ async function call(name: string, args: Record<string, unknown>, options: { onpr
   answers.push(JSON.stringify(result));
   return result;
 }
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 
 function outputOf(result: CallToolResult): BulkOutput {
   expect(result.isError, textOf(result)).toBeFalsy();

@@ -1,13 +1,12 @@
-import { Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BackofficeClient } from '@washops/backoffice-client';
 import { BO_TEMPLATES, POS_TEMPLATES, startBackofficeSimulator, type BackofficeSimulator, type SimEmployee } from '@washops/backoffice-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
+import { quiet, structured, textOf } from './mcp-harness.js';
 
 /*
  * The employee's whole life through the tools, as a model calls them: a real MCP client, the server and the
@@ -22,7 +21,6 @@ let audited: AuditedServices;
 let client: Client;
 /** Every result this suite received, to prove no PIN or password reached one. */
 const seen: string[] = [];
-const quiet = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
 
 beforeAll(async () => {
   bo = await startBackofficeSimulator({ port: 0, users: [BOT] });
@@ -42,13 +40,6 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   seen.push(JSON.stringify(result));
   return result;
-}
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-
-function structured<T>(result: CallToolResult): T {
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return result.structuredContent as T;
 }
 
 const used = new Set<number>();

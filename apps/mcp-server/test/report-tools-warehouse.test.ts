@@ -17,6 +17,7 @@ import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
 import type { comparePeriods } from '../src/tools/compare-periods.js';
 import type { salesReport } from '../src/tools/sales-report.js';
+import { textOf } from './mcp-harness.js';
 
 // The report tools over a warehouse the real sync filled from the Data API simulator, with the real
 // reports service: the figures are checked against the simulator's own sums, not the report code.
@@ -82,8 +83,6 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
     await client.close();
   }
 }
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 
 describe('the report tools over a synced warehouse', () => {
   it('sales_report: each site\'s revenue and count are the simulator\'s own for the day, in cents and dollars, whole', async () => {

@@ -1,12 +1,7 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createMcpLogger } from '../src/log.js';
-import { createServer } from '../src/server.js';
-import type { ToolServices } from '../src/services.js';
 import type { ToolDefinition } from '../src/tool.js';
 import { comparePeriods } from '../src/tools/compare-periods.js';
 import { hourlyReport } from '../src/tools/hourly-report.js';
@@ -17,15 +12,8 @@ import { staffReport } from '../src/tools/staff-report.js';
 import { tenderReport } from '../src/tools/tender-report.js';
 import { fakeReports, SAMPLE_DATA } from './fake-reports.js';
 import { fakeWarehouse } from './fake-warehouse.js';
+import { clientOver, structured, textOf } from './mcp-harness.js';
 
-const quiet = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
-
-async function clientOver(services: ToolServices, readOnly = false): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'reports-test', version: '1' });
-  await Promise.all([createServer({ services, readOnly, logger: quiet }).connect(serverSide), client.connect(clientSide)]);
-  return client;
-}
 
 /** The tool's answer; input the schema refuses comes back as an error result or a protocol error, both refusals. */
 async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
@@ -34,13 +22,6 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   } catch (error) {
     return { isError: true, content: [{ type: 'text', text: (error as Error).message }] };
   }
-}
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-
-function structured<T>(result: CallToolResult): T {
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return result.structuredContent as T;
 }
 
 /** What a tool answers in structuredContent, as its output schema types it. */

@@ -1,18 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { openResourceReads } from '@washops/operations';
 import { openStore, type ResourceWindowKey, type Store } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpLogger } from '../src/log.js';
-import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
+import { call, clientOver, structured, textOf } from './mcp-harness.js';
 
 // The resource tools over a real store filled the way the sync fills it, through the SDK's client, as a model calls them.
 
-const quiet = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
 const at = (iso: string) => new Date(iso);
 const SYNCED = at('2026-03-31T06:00:00Z');
 const RESOURCE_TOOLS = [
@@ -27,24 +21,6 @@ const RESOURCE_TOOLS = [
   'list_sales_outcomes',
   'list_washbooks',
 ];
-
-async function clientOver(services: ToolServices, readOnly = false): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'resource-test', version: '1' });
-  await Promise.all([createServer({ services, readOnly, logger: quiet }).connect(serverSide), client.connect(clientSide)]);
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-
-function structured<T>(result: CallToolResult): T {
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return result.structuredContent as T;
-}
 
 const window = (resource: ResourceWindowKey['resource'], windowStart: string, windowEnd: string, scope = ''): ResourceWindowKey => ({ resource, scope, windowStart, windowEnd });
 

@@ -1,32 +1,8 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createMcpLogger } from '../src/log.js';
-import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
 import { fakeWarehouse, storedTransaction, syncStatusOf, unit } from './fake-warehouse.js';
+import { call, clientOver, structured, textOf } from './mcp-harness.js';
 
-const quiet = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
-
-async function clientOver(services: ToolServices, readOnly = false): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'warehouse-test', version: '1' });
-  await Promise.all([createServer({ services, readOnly, logger: quiet }).connect(serverSide), client.connect(clientSide)]);
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-
-function structured<T>(result: CallToolResult): T {
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return result.structuredContent as T;
-}
 
 interface QueryOut {
   complete: boolean;
