@@ -12,6 +12,7 @@ import {
   DAY_MS, HOUR_MS, addMonthsOrdinal, dateOfOrdinal, dayOfMonth, drawCount, drawTimeOfDay, expectedSales, hashInts,
   kindShare, localMidnightOf, localOrdinal, monthsBetween, ordinalOfDate, streamPrng,
 } from './rhythm.js';
+import { LazyMembership, type Details } from './membership-record.js';
 import type { BillingRecord, MembershipRecord, ModificationRecord, StatusEvent, WorldRates } from './types.js';
 
 /** The world's first local day: sign-ups before it form the initial population. */
@@ -21,6 +22,11 @@ const MEMBERSHIP_BASE = 700_000;
 /** The initial population signed up within this many days before the world's start. */
 const INITIAL_SPREAD_DAYS = 3 * 365;
 const NEVER = Number.POSITIVE_INFINITY;
+/** After a declined billing ends an account: Payment Failed, then Suspended (its last status change). */
+const PAYMENT_FAILED_AFTER_MS = 3 * DAY_MS;
+const SUSPENDED_AFTER_MS = 10 * DAY_MS;
+/** A new card is on file this long before the billing that first charges it. */
+const CARD_UPDATE_LEAD_MS = 2 * DAY_MS;
 /** Distinguishes the upgrade's draw from the billings' (which use k ≥ 1). */
 const UPGRADE_STREAM = -1;
 
@@ -78,8 +84,17 @@ function drawLife(seedHash: number, site: ChainSite, index: number, rates: World
   return { tier0, approved, voluntary, cancelFraction, upgradeAfter, upgradeFraction };
 }
 
+function detailStream(seedHash: number, site: ChainSite, index: number): Prng {
+  return new Prng(hashInts(seedHash, site.siteId, index, DETAIL_STREAM));
+}
+
+/** Approved billings before the card on file changes: the details stream's first draw (without drawing the rest). */
+function cardChangeAfterOf(seedHash: number, site: ChainSite, index: number): number {
+  return geometric(detailStream(seedHash, site, index), MONTHLY_CARD_CHANGE);
+}
+
 function drawDetails(seedHash: number, site: ChainSite, index: number, signUpYear: number): DetailDraw {
-  const p = new Prng(hashInts(seedHash, site.siteId, index, DETAIL_STREAM));
+  const p = detailStream(seedHash, site, index);
   const cardChangeAfter = geometric(p, MONTHLY_CARD_CHANGE);
   const cards: [string, string] = [p.digits(4), p.digits(4)];
   const firstExpiry = `${signUpYear + p.int(3, 5)}-${String(p.int(1, 12)).padStart(2, '0')}`;
@@ -205,6 +220,21 @@ export class Memberships {
     return model;
   }
 
+  /**
+   * Whether the account may have a status change after its sign-up or, for 'modification', any modification within the
+   * inclusive bounds. Read from the model's columns without building the record, so lists that pick changes by date
+   * build records only for these; it never misses one, and the record decides the exact changes.
+   */
+  mayChangeWithin(model: MemberModel, index: number, fromMs: number, toMs: number, change: 'status' | 'modification'): boolean {
+    const within = (at: number) => at >= fromMs && at <= toMs;
+    const endMs = model.endMs[index]!;
+    if (endMs <= toMs && endMs + SUSPENDED_AFTER_MS >= fromMs) return true;
+    if (change === 'status') return false;
+    if (within(model.signUpMs[index]!) || within(model.upgradeMs[index]!)) return true;
+    const firstNewCardBilling = cardChangeAfterOf(this.seedHash, model.site, index) + 1;
+    return firstNewCardBilling <= model.approved[index]! && within(this.billingAt(model, index, firstNewCardBilling) - CARD_UPDATE_LEAD_MS);
+  }
+
   /** The plan tier of an account at a moment (the next plan from its upgrade on). */
   tierAt(model: MemberModel, index: number, at: number): number {
     return (model.tier0[index] as number) + (at >= (model.upgradeMs[index] as number) ? 1 : 0);
@@ -269,7 +299,7 @@ export class Memberships {
       const card = k > draw.cardChangeAfter ? 1 : 0;
       billings.push({ atMs: at, amountCents: PLANS[this.tierAt(model, index, at)]!.price, cardLastFour: draw.cards[card], cardExpiry: draw.cardExpiry[card], approved: k <= draw.approved });
       if (k === draw.cardChangeAfter + 1 && k <= draw.approved) {
-        modifications.push({ name: 'Payment Card Number Updated', atMs: at - 2 * DAY_MS, comment: `Card ending ${draw.cards[1]}` });
+        modifications.push({ name: 'Payment Card Number Updated', atMs: at - CARD_UPDATE_LEAD_MS, comment: `Card ending ${draw.cards[1]}` });
       }
     }
     if (upgradeMs <= asOfMs) {
@@ -282,8 +312,8 @@ export class Memberships {
       statuses.push({ status: 7, atMs: endMs, employeeName: by, siteCode: site.code });
     } else if (model.endReason[index] === End.Involuntary) {
       statuses.push({ status: 8, atMs: endMs, employeeName: null, siteCode: site.code });
-      statuses.push({ status: 2, atMs: endMs + 3 * DAY_MS, employeeName: null, siteCode: site.code });
-      statuses.push({ status: 5, atMs: endMs + 10 * DAY_MS, employeeName: null, siteCode: site.code });
+      statuses.push({ status: 2, atMs: endMs + PAYMENT_FAILED_AFTER_MS, employeeName: null, siteCode: site.code });
+      statuses.push({ status: 5, atMs: endMs + SUSPENDED_AFTER_MS, employeeName: null, siteCode: site.code });
     }
     const seen = statuses.filter((st) => st.atMs <= asOfMs);
     for (let i = 1; i < seen.length; i++) {
@@ -301,70 +331,6 @@ export class Memberships {
       isOnTrial: false,
       trialAmountCents: null,
     };
-  }
-}
-
-type Details = Pick<MembershipRecord, 'statuses' | 'billings' | 'modifications' | 'tags' | 'vehicles' | 'isOnTrial' | 'trialAmountCents'>;
-type Summary = Omit<MembershipRecord, keyof Details>;
-
-/**
- * A membership whose lists are worked out when first read (prototype getters: listing thousands of accounts costs
- * little). `toJSON` gives every field; a spread (`{...record}`) would copy the summary fields only.
- */
-class LazyMembership implements MembershipRecord {
-  readonly id: string;
-  readonly customerId: string;
-  readonly siteId: number;
-  readonly planIndex: number;
-  readonly planName: string;
-  readonly priceCents: number;
-  readonly signUpMs: number;
-  readonly endMs: number | null;
-  readonly endReason: 'voluntary' | 'involuntary' | null;
-  #details: Details | undefined;
-  readonly #work: () => Details;
-
-  constructor(summary: Summary, work: () => Details) {
-    this.id = summary.id;
-    this.customerId = summary.customerId;
-    this.siteId = summary.siteId;
-    this.planIndex = summary.planIndex;
-    this.planName = summary.planName;
-    this.priceCents = summary.priceCents;
-    this.signUpMs = summary.signUpMs;
-    this.endMs = summary.endMs;
-    this.endReason = summary.endReason;
-    this.#work = work;
-  }
-
-  private get details(): Details {
-    return (this.#details ??= this.#work());
-  }
-  get statuses(): StatusEvent[] {
-    return this.details.statuses;
-  }
-  get billings(): BillingRecord[] {
-    return this.details.billings;
-  }
-  get modifications(): ModificationRecord[] {
-    return this.details.modifications;
-  }
-  get tags(): MembershipRecord['tags'] {
-    return this.details.tags;
-  }
-  get vehicles(): MembershipRecord['vehicles'] {
-    return this.details.vehicles;
-  }
-  get isOnTrial(): boolean {
-    return this.details.isOnTrial;
-  }
-  get trialAmountCents(): number | null {
-    return this.details.trialAmountCents;
-  }
-
-  toJSON(): MembershipRecord {
-    const { id, customerId, siteId, planIndex, planName, priceCents, signUpMs, endMs, endReason } = this;
-    return { id, customerId, siteId, planIndex, planName, priceCents, signUpMs, endMs, endReason, ...this.details };
   }
 }
 

@@ -10,7 +10,7 @@ import { customerId as customerIdOf } from '../builder/people.js';
 import type { Kind, TransactionLink } from '../builder/types.js';
 import { LruCache } from '../lru.js';
 import { CardsAndBooks, type SoldCard } from './cards-and-books.js';
-import { customerAsOf, customerCount, customerRecord, drawCustomer, fleetCustomers, signedUpBy } from './customers.js';
+import { customerAsOf, customerCount, customerRecord, drawCustomer, fleetCustomers, loyaltyPool, signedUpBy } from './customers.js';
 import { catalogueOf } from './items.js';
 import { Memberships, WORLD_START_DATE, membershipIndex, type MemberModel } from './memberships.js';
 import { UNLIMITED_BALANCE, WASHBOOK_WASHES } from './rates.js';
@@ -142,10 +142,20 @@ export class SimWorld implements World {
 
   // ---- World -------------------------------------------------------------------------------------------------
 
-  customers(sites: readonly ChainSite[], asOfMs: number): CustomerRecord[] {
+  customers(sites: readonly ChainSite[], asOfMs: number, createdFromMs?: number): CustomerRecord[] {
     const out: CustomerRecord[] = [];
     for (const site of sites) {
       const model = this.model(site, asOfMs);
+      if (createdFromMs !== undefined && createdFromMs >= localMidnight(site.timezone, WORLD_START_DATE)) {
+        // The loyalty pool and the fleets are known before the world's start: later customers are the accounts
+        // beyond the pool, created at their sign-up (in index order).
+        const last = signedUpBy(model, asOfMs);
+        for (let customer = Math.max(loyaltyPool(site), signedUpBy(model, createdFromMs - 1)); customer < last; customer++) {
+          const record = customerRecord(this.seed, model, customer, asOfMs);
+          if (record) out.push(record);
+        }
+        continue;
+      }
       const drawn = this.drawnCustomers(site, model, customerCount(model, asOfMs));
       for (const customer of drawn.pool) {
         const record = customer && customerAsOf(customer, asOfMs);
@@ -175,6 +185,23 @@ export class SimWorld implements World {
       const last = signedUpBy(model, Math.min(asOfMs, signedUp?.toMs ?? asOfMs));
       const first = signedUp ? signedUpBy(model, signedUp.fromMs - 1) : 0;
       for (let i = first; i < last; i++) out.push(this.members.record(model, i, asOfMs));
+    }
+    return out;
+  }
+
+  membershipsChangedWithin(
+    sites: readonly ChainSite[],
+    asOfMs: number,
+    between: { fromMs: number; toMs: number },
+    change: 'status' | 'modification',
+  ): MembershipRecord[] {
+    const out: MembershipRecord[] = [];
+    for (const site of sites) {
+      const model = this.model(site, asOfMs);
+      const last = signedUpBy(model, asOfMs);
+      for (let i = 0; i < last; i++) {
+        if (this.members.mayChangeWithin(model, i, between.fromMs, between.toMs, change)) out.push(this.members.record(model, i, asOfMs));
+      }
     }
     return out;
   }
