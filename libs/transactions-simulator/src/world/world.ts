@@ -17,7 +17,7 @@ import { UNLIMITED_BALANCE, WASHBOOK_WASHES } from './rates.js';
 import { DAY_MS, dateOfOrdinal, dayOfMonth, localMidnight, localOrdinal, lowerBound, monthsBetween, ordinalOfDate } from './rhythm.js';
 import { clockEntriesOf } from './clock.js';
 import { employeeRef, employeesOf } from './staff.js';
-import { SalesOutcomes, type AttendedTicket } from './sales-outcomes.js';
+import { SalesOutcomes, outcomeCache, type AttendedTicketsOf } from './sales-outcomes.js';
 import type {
   ClockEntryRecord, CustomerRecord, EmployeeRecord, GiftCardRecord, ItemRecord, MembershipRecord, SalesOutcomeRecord,
   WashbookRecord, World, WorldRates,
@@ -45,6 +45,7 @@ interface SharedState {
   cards: CardsAndBooks;
   events: LruCache<string, DayEvent[]>;
   customerDraws: LruCache<number, DrawnCustomers>;
+  outcomes: LruCache<string, SalesOutcomeRecord[]>;
 }
 
 /** A site's customers with every modification they will have, by pool index (undefined: no one), and its fleets. */
@@ -65,7 +66,14 @@ function sharedState(seed: string, rates: WorldRates): SharedState {
   const key = `${seed}|${rates.conversion}|${rates.voluntaryChurn}|${rates.involuntaryChurn}|${rates.laborHoursPerCar}`;
   let state = shared.get(key);
   if (!state) {
-    state = { members: new Memberships(seed, rates), models: new Map(), cards: new CardsAndBooks(seed), events: new LruCache(DAY_EVENTS_KEPT), customerDraws: new LruCache(CUSTOMER_SITES_KEPT) };
+    state = {
+      members: new Memberships(seed, rates),
+      models: new Map(),
+      cards: new CardsAndBooks(seed),
+      events: new LruCache(DAY_EVENTS_KEPT),
+      customerDraws: new LruCache(CUSTOMER_SITES_KEPT),
+      outcomes: outcomeCache(),
+    };
     shared.set(key, state);
   }
   return state;
@@ -77,7 +85,7 @@ export interface WorldOptions {
   /** The simulator's clock: "as of" for the lookups that take no moment. */
   now: () => number;
   /** A site-day's attended tickets (with their cashier), for sales outcomes; the data store provides it. */
-  attendedTickets: (site: ChainSite, dayStart: number) => AttendedTicket[];
+  attendedTickets: AttendedTicketsOf;
 }
 
 export class SimWorld implements World {
@@ -102,7 +110,7 @@ export class SimWorld implements World {
     this.cards = shared.cards;
     this.events = shared.events;
     this.customerDraws = shared.customerDraws;
-    this.outcomes = new SalesOutcomes(this.seed, options.attendedTickets);
+    this.outcomes = new SalesOutcomes(this.seed, options.attendedTickets, shared.outcomes);
   }
 
   // ---- What the day generator reads --------------------------------------------------------------------------
