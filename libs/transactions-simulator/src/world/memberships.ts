@@ -6,8 +6,8 @@
  */
 import { PLANS, type ChainSite } from '../chain.js';
 import { customerId, plate, staff } from '../builder/people.js';
-import { Prng, hashString } from '@washops/sim-kit';
-import { MONTHLY_CARD_CHANGE, MONTHLY_UPGRADE } from './rates.js';
+import { hashString } from '@washops/sim-kit';
+import { cardChangeAfterOf, drawDetails, drawLife, type AccountDraw, type LifeDraw } from './member-draws.js';
 import {
   DAY_MS, HOUR_MS, addMonthsOrdinal, dateOfOrdinal, dayOfMonth, drawCount, drawTimeOfDay, expectedSales, hashInts,
   kindShare, localMidnightOf, localOrdinal, monthsBetween, ordinalOfDate, streamPrng,
@@ -34,74 +34,6 @@ const enum End {
   None = 0,
   Voluntary = 1,
   Involuntary = 2,
-}
-
-/** What decides an account's life (drawn for every account when a site's members are built). */
-interface LifeDraw {
-  tier0: number;
-  /** Approved monthly billings after sign-up before the account ends (counting from `minimumApproved`). */
-  approved: number;
-  voluntary: boolean;
-  cancelFraction: number;
-  upgradeAfter: number;
-  upgradeFraction: number;
-}
-
-/** The rest of an account (drawn when its record or a billing's card is asked for), from its own stream. */
-interface DetailDraw {
-  cardChangeAfter: number;
-  cards: [string, string];
-  cardExpiry: [string, string];
-  tags: number;
-  vehicles: number;
-  cancelledBy: number | null;
-}
-
-type AccountDraw = LifeDraw & DetailDraw;
-
-const LIFE_STREAM = 1;
-const DETAIL_STREAM = 2;
-const TIER_CUMULATIVE = [40, 70, 90, 100];
-
-function geometric(p: Prng, probability: number): number {
-  const u = p.next();
-  if (probability <= 0) return Number.MAX_SAFE_INTEGER;
-  if (probability >= 1) return 0;
-  return Math.floor(Math.log(1 - u) / Math.log(1 - probability));
-}
-
-function drawLife(seedHash: number, site: ChainSite, index: number, rates: WorldRates, minimumApproved: number): LifeDraw {
-  const p = new Prng(hashInts(seedHash, site.siteId, index, LIFE_STREAM));
-  const churn = rates.voluntaryChurn + rates.involuntaryChurn;
-  const roll = p.next() * 100;
-  let tier0 = 0;
-  while (roll >= (TIER_CUMULATIVE[tier0] as number)) tier0++;
-  const approved = minimumApproved + geometric(p, churn);
-  const voluntary = churn > 0 && p.chance(rates.voluntaryChurn / churn);
-  const cancelFraction = 0.05 + 0.9 * p.next();
-  const upgradeAfter = tier0 < PLANS.length - 1 ? geometric(p, MONTHLY_UPGRADE) : Number.MAX_SAFE_INTEGER;
-  const upgradeFraction = 0.1 + 0.8 * p.next();
-  return { tier0, approved, voluntary, cancelFraction, upgradeAfter, upgradeFraction };
-}
-
-function detailStream(seedHash: number, site: ChainSite, index: number): Prng {
-  return new Prng(hashInts(seedHash, site.siteId, index, DETAIL_STREAM));
-}
-
-/** Approved billings before the card on file changes: the details stream's first draw (without drawing the rest). */
-function cardChangeAfterOf(seedHash: number, site: ChainSite, index: number): number {
-  return geometric(detailStream(seedHash, site, index), MONTHLY_CARD_CHANGE);
-}
-
-function drawDetails(seedHash: number, site: ChainSite, index: number, signUpYear: number): DetailDraw {
-  const p = detailStream(seedHash, site, index);
-  const cardChangeAfter = geometric(p, MONTHLY_CARD_CHANGE);
-  const cards: [string, string] = [p.digits(4), p.digits(4)];
-  const firstExpiry = `${signUpYear + p.int(3, 5)}-${String(p.int(1, 12)).padStart(2, '0')}`;
-  const secondExpiry = `${signUpYear + p.int(5, 7)}-${String(p.int(1, 12)).padStart(2, '0')}`;
-  const tags = p.chance(0.15) ? 2 : 1;
-  const cancelledBy = p.chance(0.6) ? p.int(0, 9) : null;
-  return { cardChangeAfter, cards, cardExpiry: [firstExpiry, secondExpiry], tags, vehicles: tags, cancelledBy };
 }
 
 export interface MemberModel {
@@ -226,13 +158,12 @@ export class Memberships {
    * build records only for these; it never misses one, and the record decides the exact changes.
    */
   mayChangeWithin(model: MemberModel, index: number, fromMs: number, toMs: number, change: 'status' | 'modification'): boolean {
-    const within = (at: number) => at >= fromMs && at <= toMs;
     const endMs = model.endMs[index]!;
     if (endMs <= toMs && endMs + SUSPENDED_AFTER_MS >= fromMs) return true;
     if (change === 'status') return false;
-    if (within(model.signUpMs[index]!) || within(model.upgradeMs[index]!)) return true;
+    if (isWithin(model.signUpMs[index]!, fromMs, toMs) || isWithin(model.upgradeMs[index]!, fromMs, toMs)) return true;
     const firstNewCardBilling = cardChangeAfterOf(this.seedHash, model.site, index) + 1;
-    return firstNewCardBilling <= model.approved[index]! && within(this.billingAt(model, index, firstNewCardBilling) - CARD_UPDATE_LEAD_MS);
+    return firstNewCardBilling <= model.approved[index]! && isWithin(this.billingAt(model, index, firstNewCardBilling) - CARD_UPDATE_LEAD_MS, fromMs, toMs);
   }
 
   /** The plan tier of an account at a moment (the next plan from its upgrade on). */
@@ -366,6 +297,10 @@ export function membershipIndex(id: string): { siteId: number; index: number } |
 export function billingAt(seedHash: number, site: ChainSite, index: number, signUpDay: number, k: number): number {
   const seconds = hashInts(seedHash, site.siteId, index, k) % 1800;
   return localMidnightOf(site.timezone, addMonthsOrdinal(signUpDay, k)) + 3 * HOUR_MS + seconds * 1000;
+}
+
+function isWithin(at: number, fromMs: number, toMs: number): boolean {
+  return at >= fromMs && at <= toMs;
 }
 
 function yearOf(day: number): number {
