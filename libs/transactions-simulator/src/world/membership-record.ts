@@ -19,9 +19,12 @@ export class LazyMembership implements MembershipRecord {
   readonly endMs: number | null;
   readonly endReason: 'voluntary' | 'involuntary' | null;
   #details: Details | undefined;
+  #statuses: StatusEvent[] | undefined;
   readonly #work: () => Details;
+  readonly #statusWork: () => StatusEvent[];
 
-  constructor(summary: Summary, work: () => Details) {
+  /** `statusWork` gives the statuses alone, cheaper than every list (a status-change list reads nothing else). */
+  constructor(summary: Summary, work: () => Details, statusWork: () => StatusEvent[]) {
     this.id = summary.id;
     this.customerId = summary.customerId;
     this.siteId = summary.siteId;
@@ -32,13 +35,14 @@ export class LazyMembership implements MembershipRecord {
     this.endMs = summary.endMs;
     this.endReason = summary.endReason;
     this.#work = work;
+    this.#statusWork = statusWork;
   }
 
   private get details(): Details {
     return (this.#details ??= this.#work());
   }
   get statuses(): StatusEvent[] {
-    return this.details.statuses;
+    return this.#details?.statuses ?? (this.#statuses ??= this.#statusWork());
   }
   get billings(): BillingRecord[] {
     return this.details.billings;

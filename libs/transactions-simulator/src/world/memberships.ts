@@ -209,7 +209,25 @@ export class Memberships {
         endReason: ended ? (model.endReason[index] === End.Voluntary ? 'voluntary' : 'involuntary') : null,
       },
       () => this.details(model, index, asOfMs),
+      () => this.statuses(model, index, asOfMs),
     );
+  }
+
+  /** The account's statuses by `asOfMs`, oldest first: Active at sign-up, then how it ended (without its other lists). */
+  private statuses(model: MemberModel, index: number, asOfMs: number): StatusEvent[] {
+    const { site } = model;
+    const endMs = model.endMs[index]!;
+    const statuses: StatusEvent[] = [{ status: 1, atMs: model.signUpMs[index]!, employeeName: null, siteCode: site.code }];
+    if (model.endReason[index] === End.Voluntary) {
+      const { cancelledBy } = drawDetails(this.seedHash, site, index, yearOf(model.signUpDay[index]!));
+      const by = cancelledBy === null ? null : (staff(this.seed, site)[cancelledBy] ?? null);
+      statuses.push({ status: 7, atMs: endMs, employeeName: by, siteCode: site.code });
+    } else if (model.endReason[index] === End.Involuntary) {
+      statuses.push({ status: 8, atMs: endMs, employeeName: null, siteCode: site.code });
+      statuses.push({ status: 2, atMs: endMs + PAYMENT_FAILED_AFTER_MS, employeeName: null, siteCode: site.code });
+      statuses.push({ status: 5, atMs: endMs + SUSPENDED_AFTER_MS, employeeName: null, siteCode: site.code });
+    }
+    return statuses.filter((st) => st.atMs <= asOfMs);
   }
 
   private details(model: MemberModel, index: number, asOfMs: number): Details {
@@ -219,7 +237,6 @@ export class Memberships {
     const draw = this.draw(model, index);
     const endMs = model.endMs[index]!;
     const upgradeMs = model.upgradeMs[index]!;
-    const statuses: StatusEvent[] = [{ status: 1, atMs: signUpMs, employeeName: null, siteCode: site.code }];
     const modifications: ModificationRecord[] = [];
     for (let t = 0; t < draw.tags; t++) modifications.push({ name: 'Tag Added', atMs: signUpMs, comment: `Tag ${tagNumber(this.seed, site, index, t)}` });
     const billings: BillingRecord[] = [];
@@ -238,15 +255,7 @@ export class Memberships {
       const to = PLANS[model.tier0[index]! + 1]!;
       modifications.push({ name: 'Billing Amount Change', atMs: upgradeMs, comment: `${from.name} ${cents(from.price)} → ${to.name} ${cents(to.price)}` });
     }
-    if (model.endReason[index] === End.Voluntary) {
-      const by = draw.cancelledBy === null ? null : (staff(this.seed, site)[draw.cancelledBy] ?? null);
-      statuses.push({ status: 7, atMs: endMs, employeeName: by, siteCode: site.code });
-    } else if (model.endReason[index] === End.Involuntary) {
-      statuses.push({ status: 8, atMs: endMs, employeeName: null, siteCode: site.code });
-      statuses.push({ status: 2, atMs: endMs + PAYMENT_FAILED_AFTER_MS, employeeName: null, siteCode: site.code });
-      statuses.push({ status: 5, atMs: endMs + SUSPENDED_AFTER_MS, employeeName: null, siteCode: site.code });
-    }
-    const seen = statuses.filter((st) => st.atMs <= asOfMs);
+    const seen = this.statuses(model, index, asOfMs);
     for (let i = 1; i < seen.length; i++) {
       modifications.push({ name: 'Account Status Changed', atMs: seen[i]!.atMs, comment: `${statusName(seen[i - 1]!.status)} → ${statusName(seen[i]!.status)}` });
     }
