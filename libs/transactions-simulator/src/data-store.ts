@@ -4,7 +4,7 @@
  * details are rebuilt from the bucket's plan seed by the same builder, so list, v2, get and jobs agree.
  */
 import { TYPE_BIT, siteById, type ChainSite } from './chain.js';
-import { DAY_MS, DayGenerator, NUMBER_EPOCH_MS, PER_DAY, RECORD_BASE, numberOf, recordOf, type Bucket } from './day-generator.js';
+import { DAY_MS, DayGenerator, NUMBER_EPOCH_MS, PER_DAY, RECORD_BASE, dayOrdinalOf, numberOf, recordAt, recordOf, type Bucket } from './day-generator.js';
 import { LruCache } from './lru.js';
 import { KINDS, buildTransaction, customerId, type BuiltTransaction, type Kind } from './transaction-builder.js';
 import { resolveWorldRates } from './world/rates.js';
@@ -77,7 +77,7 @@ export class DataStore {
       seed,
       rates: resolveWorldRates(options.rates),
       now: options.now ?? Date.now,
-      attendedTickets: (site, dayStart) => this.attendedTickets(site, dayStart),
+      attendedTickets: (site, dayStart, wanted) => this.attendedTickets(site, dayStart, wanted),
     });
     this.generator = new DayGenerator(seed, this.world);
   }
@@ -173,17 +173,24 @@ export class DataStore {
     this.partialCounts.clear();
   }
 
-  /** A site-day's tickets rung at a counter (plan sales and walk-in washes with a cashier), built in full. */
-  private attendedTickets(site: ChainSite, dayStart: number): AttendedTicket[] {
+  /**
+   * The site-day's tickets that `wanted` picks by id and kind and that a cashier rang, built in full. Read from the
+   * kept bucket when there is one; otherwise from the day's tickets unsummarised, building only the picked ones.
+   */
+  private attendedTickets(site: ChainSite, dayStart: number, wanted: (transId: string, kind: Kind) => boolean): AttendedTicket[] {
     const out: AttendedTicket[] = [];
-    const bucket = this.bucket(site, dayStart);
-    for (let index = 0; index < bucket.at.length; index++) {
-      const kind = KINDS[bucket.kind[index] as number] as Kind;
-      if (kind !== 'memberSale' && kind !== 'retail') continue;
-      const t = this.detail({ site, bucket, index });
-      if (t.employeeCashier === null) continue;
-      out.push({ transId: t.id, at: bucket.at[index] as number, kind, cashier: t.employeeCashier, device: t.salesDeviceName, skus: t.lines.map((l) => l.sku) });
-    }
+    const bucket = this.buckets.get(`${site.siteId}|${dayStart}`);
+    const tickets = bucket
+      ? Array.from(bucket.at, (at, index) => ({ at, kind: KINDS[bucket.kind[index] as number] as Kind, planSeed: bucket.planSeed[index] as number, link: bucket.links[index] }))
+      : this.generator.tickets(site, dayStart);
+    const dayOrdinal = dayOrdinalOf(dayStart);
+    tickets.forEach(({ at, kind, planSeed, link }, index) => {
+      const transId = `${recordAt(dayOrdinal, index)}:${site.siteId}`;
+      if (!wanted(transId, kind)) return;
+      const t = buildTransaction({ seed: this.seed, site, kind, planSeed, at, link });
+      if (t.employeeCashier === null) return;
+      out.push({ transId, at, kind, cashier: t.employeeCashier, device: t.salesDeviceName, skus: t.lines.map((l) => l.sku) });
+    });
     return out;
   }
 

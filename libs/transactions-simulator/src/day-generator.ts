@@ -38,7 +38,25 @@ export function numberOf(bucket: Bucket, index: number): number {
 }
 
 export function recordOf(bucket: Bucket, index: number): number {
-  return RECORD_BASE + bucket.dayOrdinal * PER_DAY + index;
+  return recordAt(bucket.dayOrdinal, index);
+}
+
+/** The record number of the day's `index`th transaction. */
+export function recordAt(dayOrdinal: number, index: number): number {
+  return RECORD_BASE + dayOrdinal * PER_DAY + index;
+}
+
+/** The day's number in the per-site numbering (days since the numbering's epoch). */
+export function dayOrdinalOf(dayStart: number): number {
+  return Math.round((dayStart - NUMBER_EPOCH_MS) / DAY_MS);
+}
+
+/** A day's transaction before it is summarised: its time, kind, plan seed and what the world fixed on it. */
+export interface DayTicket {
+  at: number;
+  kind: Kind;
+  planSeed: number;
+  link: TransactionLink | undefined;
 }
 
 export class DayGenerator {
@@ -72,25 +90,12 @@ export class DayGenerator {
   }
 
   generate(site: ChainSite, dayStart: number): Bucket {
-    const p = new Prng(`${this.seed}|day|${site.siteId}|${dayStart}`);
-    const mix = streamMix(site);
-    const events: Array<{ at: number; kind: Kind; planSeed: number; link: TransactionLink | undefined }> = [];
-    this.hourCounts(site, dayStart).forEach(({ sales }, h) => {
-      const hourStart = dayStart + h * 3_600_000;
-      for (let i = 0; i < sales; i++) {
-        const kind = p.weighted(mix.kinds, mix.weights);
-        events.push({ at: hourStart + p.int(0, 3599) * 1000, kind, planSeed: (p.next() * 4294967296) >>> 0, link: undefined });
-      }
-    });
-    for (const e of this.world.dayEvents(site, dayStart)) events.push({ ...e });
-    events.sort((a, b) => a.at - b.at || a.planSeed - b.planSeed);
-    if (events.length >= PER_DAY) events.length = PER_DAY - 1;
-    this.nameRedeemingMembers(site, dayStart, events);
+    const events = this.tickets(site, dayStart);
     const n = events.length;
     const bucket: Bucket = {
       siteId: site.siteId,
       dayStart,
-      dayOrdinal: Math.round((dayStart - NUMBER_EPOCH_MS) / DAY_MS),
+      dayOrdinal: dayOrdinalOf(dayStart),
       at: new Float64Array(n),
       kind: new Uint8Array(n),
       planSeed: new Uint32Array(n),
@@ -112,6 +117,28 @@ export class DayGenerator {
       bucket.links[i] = e.link;
     }
     return bucket;
+  }
+
+  /**
+   * The day's transactions in bucket order (index i is the bucket's i-th), not yet summarised: what a reader that needs
+   * only a few of them in full (the sales outcomes) builds from, without summarising the rest.
+   */
+  tickets(site: ChainSite, dayStart: number): DayTicket[] {
+    const p = new Prng(`${this.seed}|day|${site.siteId}|${dayStart}`);
+    const mix = streamMix(site);
+    const events: DayTicket[] = [];
+    this.hourCounts(site, dayStart).forEach(({ sales }, h) => {
+      const hourStart = dayStart + h * 3_600_000;
+      for (let i = 0; i < sales; i++) {
+        const kind = p.weighted(mix.kinds, mix.weights);
+        events.push({ at: hourStart + p.int(0, 3599) * 1000, kind, planSeed: (p.next() * 4294967296) >>> 0, link: undefined });
+      }
+    });
+    for (const e of this.world.dayEvents(site, dayStart)) events.push({ ...e });
+    events.sort((a, b) => a.at - b.at || a.planSeed - b.planSeed);
+    if (events.length >= PER_DAY) events.length = PER_DAY - 1;
+    this.nameRedeemingMembers(site, dayStart, events);
+    return events;
   }
 
   /** Each member redemption is by an account active all day, washing its plan's wash (its own stream of picks). */

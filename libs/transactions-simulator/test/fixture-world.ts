@@ -56,6 +56,8 @@ export const fixtureWorld: World = {
   customers: (sites, asOf) => customers.filter((c) => inSites(sites, c.siteId) && c.createdMs <= asOf),
   customer: (id) => customers.find((c) => c.customerId === id),
   memberships: (sites, asOf) => memberships.filter((m) => inSites(sites, m.siteId) && m.signUpMs <= asOf),
+  // Every account of a fixture is few enough to hand over whole: the handler keeps the changes within the bounds.
+  membershipsChangedWithin: (sites, asOf) => memberships.filter((m) => inSites(sites, m.siteId) && m.signUpMs <= asOf),
   membership: (id) => memberships.find((m) => m.id === id),
   washbooks: (sites, asOf) => washbooks.filter((w) => inSites(sites, w.siteId) && w.signUpMs <= asOf),
   washbook: (id) => washbooks.find((w) => w.id === id),

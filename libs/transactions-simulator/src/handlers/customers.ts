@@ -38,7 +38,7 @@ export const customerList: Handler = (state, ctx) => {
   // now is the day-end one without later creations and without a modification not yet made.
   const at = selectionMoment(state, now);
   const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${at}`, () => {
-    const rows = state.world.customers(sites, at).filter(
+    const rows = state.world.customers(sites, at, createdFromMs).filter(
       (c) =>
         (status === undefined || c.isActive === (status === 'active')) &&
         (!firstName || c.firstName.toLowerCase().startsWith(firstName)) &&

@@ -111,7 +111,7 @@ export const recurringStatusList: Handler = (state, ctx) =>
     const at = selectionMoment(state, range.endMs);
     const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => {
       const changes: Array<{ m: MembershipRecord; from: StatusEvent; to: StatusEvent }> = [];
-      for (const m of state.world.memberships(sites, at)) {
+      for (const m of state.world.membershipsChangedWithin(sites, at, { fromMs: range.startMs, toMs: at }, 'status')) {
         m.statuses.forEach((to, i) => {
           const from = m.statuses[i - 1];
           if (from && to.atMs >= range.startMs && to.atMs <= at && (status === undefined || to.status === status)) changes.push({ m, from, to });
@@ -144,7 +144,7 @@ export const recurringModifications: Handler = (state, ctx) => {
   const at = selectionMoment(state, range.endMs);
   const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => {
     const rows = state.world
-      .memberships(sites, at)
+      .membershipsChangedWithin(sites, at, { fromMs: range.startMs, toMs: at }, 'modification')
       .map((m) => ({
         m,
         mods: m.modifications.filter((x) => x.atMs >= range.startMs && x.atMs <= at && (typeName === undefined || x.name === typeName)),

@@ -6,12 +6,13 @@
  */
 import { PLANS, type ChainSite } from '../chain.js';
 import { customerId, plate, staff } from '../builder/people.js';
-import { Prng, hashString } from '@washops/sim-kit';
-import { MONTHLY_CARD_CHANGE, MONTHLY_UPGRADE } from './rates.js';
+import { hashString } from '@washops/sim-kit';
+import { cardChangeAfterOf, drawDetails, drawLife, type AccountDraw, type LifeDraw } from './member-draws.js';
 import {
   DAY_MS, HOUR_MS, addMonthsOrdinal, dateOfOrdinal, dayOfMonth, drawCount, drawTimeOfDay, expectedSales, hashInts,
   kindShare, localMidnightOf, localOrdinal, monthsBetween, ordinalOfDate, streamPrng,
 } from './rhythm.js';
+import { LazyMembership, type Details } from './membership-record.js';
 import type { BillingRecord, MembershipRecord, ModificationRecord, StatusEvent, WorldRates } from './types.js';
 
 /** The world's first local day: sign-ups before it form the initial population. */
@@ -21,6 +22,11 @@ const MEMBERSHIP_BASE = 700_000;
 /** The initial population signed up within this many days before the world's start. */
 const INITIAL_SPREAD_DAYS = 3 * 365;
 const NEVER = Number.POSITIVE_INFINITY;
+/** After a declined billing ends an account: Payment Failed, then Suspended (its last status change). */
+const PAYMENT_FAILED_AFTER_MS = 3 * DAY_MS;
+const SUSPENDED_AFTER_MS = 10 * DAY_MS;
+/** A new card is on file this long before the billing that first charges it. */
+const CARD_UPDATE_LEAD_MS = 2 * DAY_MS;
 /** Distinguishes the upgrade's draw from the billings' (which use k ≥ 1). */
 const UPGRADE_STREAM = -1;
 
@@ -28,65 +34,6 @@ const enum End {
   None = 0,
   Voluntary = 1,
   Involuntary = 2,
-}
-
-/** What decides an account's life (drawn for every account when a site's members are built). */
-interface LifeDraw {
-  tier0: number;
-  /** Approved monthly billings after sign-up before the account ends (counting from `minimumApproved`). */
-  approved: number;
-  voluntary: boolean;
-  cancelFraction: number;
-  upgradeAfter: number;
-  upgradeFraction: number;
-}
-
-/** The rest of an account (drawn when its record or a billing's card is asked for), from its own stream. */
-interface DetailDraw {
-  cardChangeAfter: number;
-  cards: [string, string];
-  cardExpiry: [string, string];
-  tags: number;
-  vehicles: number;
-  cancelledBy: number | null;
-}
-
-type AccountDraw = LifeDraw & DetailDraw;
-
-const LIFE_STREAM = 1;
-const DETAIL_STREAM = 2;
-const TIER_CUMULATIVE = [40, 70, 90, 100];
-
-function geometric(p: Prng, probability: number): number {
-  const u = p.next();
-  if (probability <= 0) return Number.MAX_SAFE_INTEGER;
-  if (probability >= 1) return 0;
-  return Math.floor(Math.log(1 - u) / Math.log(1 - probability));
-}
-
-function drawLife(seedHash: number, site: ChainSite, index: number, rates: WorldRates, minimumApproved: number): LifeDraw {
-  const p = new Prng(hashInts(seedHash, site.siteId, index, LIFE_STREAM));
-  const churn = rates.voluntaryChurn + rates.involuntaryChurn;
-  const roll = p.next() * 100;
-  let tier0 = 0;
-  while (roll >= (TIER_CUMULATIVE[tier0] as number)) tier0++;
-  const approved = minimumApproved + geometric(p, churn);
-  const voluntary = churn > 0 && p.chance(rates.voluntaryChurn / churn);
-  const cancelFraction = 0.05 + 0.9 * p.next();
-  const upgradeAfter = tier0 < PLANS.length - 1 ? geometric(p, MONTHLY_UPGRADE) : Number.MAX_SAFE_INTEGER;
-  const upgradeFraction = 0.1 + 0.8 * p.next();
-  return { tier0, approved, voluntary, cancelFraction, upgradeAfter, upgradeFraction };
-}
-
-function drawDetails(seedHash: number, site: ChainSite, index: number, signUpYear: number): DetailDraw {
-  const p = new Prng(hashInts(seedHash, site.siteId, index, DETAIL_STREAM));
-  const cardChangeAfter = geometric(p, MONTHLY_CARD_CHANGE);
-  const cards: [string, string] = [p.digits(4), p.digits(4)];
-  const firstExpiry = `${signUpYear + p.int(3, 5)}-${String(p.int(1, 12)).padStart(2, '0')}`;
-  const secondExpiry = `${signUpYear + p.int(5, 7)}-${String(p.int(1, 12)).padStart(2, '0')}`;
-  const tags = p.chance(0.15) ? 2 : 1;
-  const cancelledBy = p.chance(0.6) ? p.int(0, 9) : null;
-  return { cardChangeAfter, cards, cardExpiry: [firstExpiry, secondExpiry], tags, vehicles: tags, cancelledBy };
 }
 
 export interface MemberModel {
@@ -205,6 +152,20 @@ export class Memberships {
     return model;
   }
 
+  /**
+   * Whether the account may have a status change after its sign-up or, for 'modification', any modification within the
+   * inclusive bounds. Read from the model's columns without building the record, so lists that pick changes by date
+   * build records only for these; it never misses one, and the record decides the exact changes.
+   */
+  mayChangeWithin(model: MemberModel, index: number, fromMs: number, toMs: number, change: 'status' | 'modification'): boolean {
+    const endMs = model.endMs[index]!;
+    if (endMs <= toMs && endMs + SUSPENDED_AFTER_MS >= fromMs) return true;
+    if (change === 'status') return false;
+    if (isWithin(model.signUpMs[index]!, fromMs, toMs) || isWithin(model.upgradeMs[index]!, fromMs, toMs)) return true;
+    const firstNewCardBilling = cardChangeAfterOf(this.seedHash, model.site, index) + 1;
+    return firstNewCardBilling <= model.approved[index]! && isWithin(this.billingAt(model, index, firstNewCardBilling) - CARD_UPDATE_LEAD_MS, fromMs, toMs);
+  }
+
   /** The plan tier of an account at a moment (the next plan from its upgrade on). */
   tierAt(model: MemberModel, index: number, at: number): number {
     return (model.tier0[index] as number) + (at >= (model.upgradeMs[index] as number) ? 1 : 0);
@@ -248,7 +209,25 @@ export class Memberships {
         endReason: ended ? (model.endReason[index] === End.Voluntary ? 'voluntary' : 'involuntary') : null,
       },
       () => this.details(model, index, asOfMs),
+      () => this.statuses(model, index, asOfMs),
     );
+  }
+
+  /** The account's statuses by `asOfMs`, oldest first: Active at sign-up, then how it ended (without its other lists). */
+  private statuses(model: MemberModel, index: number, asOfMs: number): StatusEvent[] {
+    const { site } = model;
+    const endMs = model.endMs[index]!;
+    const statuses: StatusEvent[] = [{ status: 1, atMs: model.signUpMs[index]!, employeeName: null, siteCode: site.code }];
+    if (model.endReason[index] === End.Voluntary) {
+      const { cancelledBy } = drawDetails(this.seedHash, site, index, yearOf(model.signUpDay[index]!));
+      const by = cancelledBy === null ? null : (staff(this.seed, site)[cancelledBy] ?? null);
+      statuses.push({ status: 7, atMs: endMs, employeeName: by, siteCode: site.code });
+    } else if (model.endReason[index] === End.Involuntary) {
+      statuses.push({ status: 8, atMs: endMs, employeeName: null, siteCode: site.code });
+      statuses.push({ status: 2, atMs: endMs + PAYMENT_FAILED_AFTER_MS, employeeName: null, siteCode: site.code });
+      statuses.push({ status: 5, atMs: endMs + SUSPENDED_AFTER_MS, employeeName: null, siteCode: site.code });
+    }
+    return statuses.filter((st) => st.atMs <= asOfMs);
   }
 
   private details(model: MemberModel, index: number, asOfMs: number): Details {
@@ -258,7 +237,6 @@ export class Memberships {
     const draw = this.draw(model, index);
     const endMs = model.endMs[index]!;
     const upgradeMs = model.upgradeMs[index]!;
-    const statuses: StatusEvent[] = [{ status: 1, atMs: signUpMs, employeeName: null, siteCode: site.code }];
     const modifications: ModificationRecord[] = [];
     for (let t = 0; t < draw.tags; t++) modifications.push({ name: 'Tag Added', atMs: signUpMs, comment: `Tag ${tagNumber(this.seed, site, index, t)}` });
     const billings: BillingRecord[] = [];
@@ -269,7 +247,7 @@ export class Memberships {
       const card = k > draw.cardChangeAfter ? 1 : 0;
       billings.push({ atMs: at, amountCents: PLANS[this.tierAt(model, index, at)]!.price, cardLastFour: draw.cards[card], cardExpiry: draw.cardExpiry[card], approved: k <= draw.approved });
       if (k === draw.cardChangeAfter + 1 && k <= draw.approved) {
-        modifications.push({ name: 'Payment Card Number Updated', atMs: at - 2 * DAY_MS, comment: `Card ending ${draw.cards[1]}` });
+        modifications.push({ name: 'Payment Card Number Updated', atMs: at - CARD_UPDATE_LEAD_MS, comment: `Card ending ${draw.cards[1]}` });
       }
     }
     if (upgradeMs <= asOfMs) {
@@ -277,15 +255,7 @@ export class Memberships {
       const to = PLANS[model.tier0[index]! + 1]!;
       modifications.push({ name: 'Billing Amount Change', atMs: upgradeMs, comment: `${from.name} ${cents(from.price)} → ${to.name} ${cents(to.price)}` });
     }
-    if (model.endReason[index] === End.Voluntary) {
-      const by = draw.cancelledBy === null ? null : (staff(this.seed, site)[draw.cancelledBy] ?? null);
-      statuses.push({ status: 7, atMs: endMs, employeeName: by, siteCode: site.code });
-    } else if (model.endReason[index] === End.Involuntary) {
-      statuses.push({ status: 8, atMs: endMs, employeeName: null, siteCode: site.code });
-      statuses.push({ status: 2, atMs: endMs + 3 * DAY_MS, employeeName: null, siteCode: site.code });
-      statuses.push({ status: 5, atMs: endMs + 10 * DAY_MS, employeeName: null, siteCode: site.code });
-    }
-    const seen = statuses.filter((st) => st.atMs <= asOfMs);
+    const seen = this.statuses(model, index, asOfMs);
     for (let i = 1; i < seen.length; i++) {
       modifications.push({ name: 'Account Status Changed', atMs: seen[i]!.atMs, comment: `${statusName(seen[i - 1]!.status)} → ${statusName(seen[i]!.status)}` });
     }
@@ -301,70 +271,6 @@ export class Memberships {
       isOnTrial: false,
       trialAmountCents: null,
     };
-  }
-}
-
-type Details = Pick<MembershipRecord, 'statuses' | 'billings' | 'modifications' | 'tags' | 'vehicles' | 'isOnTrial' | 'trialAmountCents'>;
-type Summary = Omit<MembershipRecord, keyof Details>;
-
-/**
- * A membership whose lists are worked out when first read (prototype getters: listing thousands of accounts costs
- * little). `toJSON` gives every field; a spread (`{...record}`) would copy the summary fields only.
- */
-class LazyMembership implements MembershipRecord {
-  readonly id: string;
-  readonly customerId: string;
-  readonly siteId: number;
-  readonly planIndex: number;
-  readonly planName: string;
-  readonly priceCents: number;
-  readonly signUpMs: number;
-  readonly endMs: number | null;
-  readonly endReason: 'voluntary' | 'involuntary' | null;
-  #details: Details | undefined;
-  readonly #work: () => Details;
-
-  constructor(summary: Summary, work: () => Details) {
-    this.id = summary.id;
-    this.customerId = summary.customerId;
-    this.siteId = summary.siteId;
-    this.planIndex = summary.planIndex;
-    this.planName = summary.planName;
-    this.priceCents = summary.priceCents;
-    this.signUpMs = summary.signUpMs;
-    this.endMs = summary.endMs;
-    this.endReason = summary.endReason;
-    this.#work = work;
-  }
-
-  private get details(): Details {
-    return (this.#details ??= this.#work());
-  }
-  get statuses(): StatusEvent[] {
-    return this.details.statuses;
-  }
-  get billings(): BillingRecord[] {
-    return this.details.billings;
-  }
-  get modifications(): ModificationRecord[] {
-    return this.details.modifications;
-  }
-  get tags(): MembershipRecord['tags'] {
-    return this.details.tags;
-  }
-  get vehicles(): MembershipRecord['vehicles'] {
-    return this.details.vehicles;
-  }
-  get isOnTrial(): boolean {
-    return this.details.isOnTrial;
-  }
-  get trialAmountCents(): number | null {
-    return this.details.trialAmountCents;
-  }
-
-  toJSON(): MembershipRecord {
-    const { id, customerId, siteId, planIndex, planName, priceCents, signUpMs, endMs, endReason } = this;
-    return { id, customerId, siteId, planIndex, planName, priceCents, signUpMs, endMs, endReason, ...this.details };
   }
 }
 
@@ -400,6 +306,10 @@ export function membershipIndex(id: string): { siteId: number; index: number } |
 export function billingAt(seedHash: number, site: ChainSite, index: number, signUpDay: number, k: number): number {
   const seconds = hashInts(seedHash, site.siteId, index, k) % 1800;
   return localMidnightOf(site.timezone, addMonthsOrdinal(signUpDay, k)) + 3 * HOUR_MS + seconds * 1000;
+}
+
+function isWithin(at: number, fromMs: number, toMs: number): boolean {
+  return at >= fromMs && at <= toMs;
 }
 
 function yearOf(day: number): number {

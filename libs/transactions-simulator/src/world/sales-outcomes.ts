@@ -23,12 +23,22 @@ export interface AttendedTicket {
   skus: string[];
 }
 
-export class SalesOutcomes {
-  private readonly cache = new LruCache<string, SalesOutcomeRecord[]>(2048);
+/** A site-day's tickets that `wanted` picks (by id and kind) and a cashier rang; only these are built in full. */
+export type AttendedTicketsOf = (site: ChainSite, dayStart: number, wanted: (transId: string, kind: Kind) => boolean) => AttendedTicket[];
 
+/** Site-days whose outcomes are kept (a few hundred small records each): a month of the whole chain, several times. */
+const OUTCOME_DAYS_KEPT = 2048;
+
+/** Outcomes by site-day, shared by the simulators of one seed and rates (they depend on nothing else). */
+export function outcomeCache(): LruCache<string, SalesOutcomeRecord[]> {
+  return new LruCache(OUTCOME_DAYS_KEPT);
+}
+
+export class SalesOutcomes {
   constructor(
     private readonly seed: string,
-    private readonly attendedTickets: (site: ChainSite, dayStart: number) => AttendedTicket[],
+    private readonly attendedTickets: AttendedTicketsOf,
+    private readonly cache: LruCache<string, SalesOutcomeRecord[]>,
   ) {}
 
   ofDay(site: ChainSite, dayStart: number): SalesOutcomeRecord[] {
@@ -37,10 +47,11 @@ export class SalesOutcomes {
     if (!outcomes) {
       outcomes = [];
       const roster = staff(this.seed, site);
-      for (const t of this.attendedTickets(site, dayStart)) {
+      // Offered on every plan sale and a share of the walk-in washes (decided by the ticket's id, before building it).
+      const offered = (transId: string, kind: Kind) =>
+        kind === 'memberSale' || (kind === 'retail' && hashString(`${this.seed}|offer|${transId}`) / 4294967296 < MEMBERSHIP_OFFER_SHARE);
+      for (const t of this.attendedTickets(site, dayStart, offered)) {
         const converted = t.kind === 'memberSale';
-        const offered = converted || (t.kind === 'retail' && hashString(`${this.seed}|offer|${t.transId}`) / 4294967296 < MEMBERSHIP_OFFER_SHARE);
-        if (!offered) continue;
         const plan = converted ? PLANS.find((p) => t.skus.includes(p.sku)) : PLANS[WASHES.findIndex((w) => t.skus.includes(w.sku))];
         if (!plan) continue;
         outcomes.push({

@@ -189,7 +189,11 @@ export interface ItemRecord {
 /** What the endpoint handlers read. Every method is deterministic for a seed and rates. */
 export interface World {
   readonly rates: WorldRates;
-  customers(sites: readonly ChainSite[], asOfMs: number): CustomerRecord[];
+  /**
+   * Customers created at or before `asOfMs`. Addition: `createdFromMs` may leave out customers created before it,
+   * without drawing them (the caller still filters on the creation time).
+   */
+  customers(sites: readonly ChainSite[], asOfMs: number, createdFromMs?: number): CustomerRecord[];
   /** `asOfMs` (addition) defaults to the simulator's clock. */
   customer(customerId: string, asOfMs?: number): CustomerRecord | undefined;
   /**
@@ -198,6 +202,17 @@ export interface World {
    * (statuses, billings, modifications, tags, vehicles) are worked out when first read.
    */
   memberships(sites: readonly ChainSite[], asOfMs: number, signedUp?: { fromMs: number; toMs: number }): MembershipRecord[];
+  /**
+   * Addition: accounts signed up at or before `asOfMs` that may have a status change after sign-up (or, for
+   * 'modification', any modification) within the inclusive bounds, without building the others. May include accounts
+   * whose changes fall outside: their records decide.
+   */
+  membershipsChangedWithin(
+    sites: readonly ChainSite[],
+    asOfMs: number,
+    between: { fromMs: number; toMs: number },
+    change: 'status' | 'modification',
+  ): MembershipRecord[];
   /** `asOfMs` (addition) defaults to the simulator's clock. */
   membership(id: string, asOfMs?: number): MembershipRecord | undefined;
   /** Books sold at or before `asOfMs`; addition: `soldBetween` keeps only those sold within its inclusive bounds. */

@@ -10,14 +10,14 @@ import { customerId as customerIdOf } from '../builder/people.js';
 import type { Kind, TransactionLink } from '../builder/types.js';
 import { LruCache } from '../lru.js';
 import { CardsAndBooks, type SoldCard } from './cards-and-books.js';
-import { customerAsOf, customerCount, customerRecord, drawCustomer, fleetCustomers, signedUpBy } from './customers.js';
+import { customerAsOf, customerCount, customerRecord, drawCustomer, fleetCustomers, loyaltyPool, signedUpBy } from './customers.js';
 import { catalogueOf } from './items.js';
 import { Memberships, WORLD_START_DATE, membershipIndex, type MemberModel } from './memberships.js';
 import { UNLIMITED_BALANCE, WASHBOOK_WASHES } from './rates.js';
 import { DAY_MS, dateOfOrdinal, dayOfMonth, localMidnight, localOrdinal, lowerBound, monthsBetween, ordinalOfDate } from './rhythm.js';
 import { clockEntriesOf } from './clock.js';
 import { employeeRef, employeesOf } from './staff.js';
-import { SalesOutcomes, type AttendedTicket } from './sales-outcomes.js';
+import { SalesOutcomes, outcomeCache, type AttendedTicketsOf } from './sales-outcomes.js';
 import type {
   ClockEntryRecord, CustomerRecord, EmployeeRecord, GiftCardRecord, ItemRecord, MembershipRecord, SalesOutcomeRecord,
   WashbookRecord, World, WorldRates,
@@ -45,6 +45,7 @@ interface SharedState {
   cards: CardsAndBooks;
   events: LruCache<string, DayEvent[]>;
   customerDraws: LruCache<number, DrawnCustomers>;
+  outcomes: LruCache<string, SalesOutcomeRecord[]>;
 }
 
 /** A site's customers with every modification they will have, by pool index (undefined: no one), and its fleets. */
@@ -65,7 +66,14 @@ function sharedState(seed: string, rates: WorldRates): SharedState {
   const key = `${seed}|${rates.conversion}|${rates.voluntaryChurn}|${rates.involuntaryChurn}|${rates.laborHoursPerCar}`;
   let state = shared.get(key);
   if (!state) {
-    state = { members: new Memberships(seed, rates), models: new Map(), cards: new CardsAndBooks(seed), events: new LruCache(DAY_EVENTS_KEPT), customerDraws: new LruCache(CUSTOMER_SITES_KEPT) };
+    state = {
+      members: new Memberships(seed, rates),
+      models: new Map(),
+      cards: new CardsAndBooks(seed),
+      events: new LruCache(DAY_EVENTS_KEPT),
+      customerDraws: new LruCache(CUSTOMER_SITES_KEPT),
+      outcomes: outcomeCache(),
+    };
     shared.set(key, state);
   }
   return state;
@@ -77,7 +85,7 @@ export interface WorldOptions {
   /** The simulator's clock: "as of" for the lookups that take no moment. */
   now: () => number;
   /** A site-day's attended tickets (with their cashier), for sales outcomes; the data store provides it. */
-  attendedTickets: (site: ChainSite, dayStart: number) => AttendedTicket[];
+  attendedTickets: AttendedTicketsOf;
 }
 
 export class SimWorld implements World {
@@ -102,7 +110,7 @@ export class SimWorld implements World {
     this.cards = shared.cards;
     this.events = shared.events;
     this.customerDraws = shared.customerDraws;
-    this.outcomes = new SalesOutcomes(this.seed, options.attendedTickets);
+    this.outcomes = new SalesOutcomes(this.seed, options.attendedTickets, shared.outcomes);
   }
 
   // ---- What the day generator reads --------------------------------------------------------------------------
@@ -142,10 +150,20 @@ export class SimWorld implements World {
 
   // ---- World -------------------------------------------------------------------------------------------------
 
-  customers(sites: readonly ChainSite[], asOfMs: number): CustomerRecord[] {
+  customers(sites: readonly ChainSite[], asOfMs: number, createdFromMs?: number): CustomerRecord[] {
     const out: CustomerRecord[] = [];
     for (const site of sites) {
       const model = this.model(site, asOfMs);
+      if (createdFromMs !== undefined && createdFromMs >= localMidnight(site.timezone, WORLD_START_DATE)) {
+        // The loyalty pool and the fleets are known before the world's start: later customers are the accounts
+        // beyond the pool, created at their sign-up (in index order).
+        const last = signedUpBy(model, asOfMs);
+        for (let customer = Math.max(loyaltyPool(site), signedUpBy(model, createdFromMs - 1)); customer < last; customer++) {
+          const record = customerRecord(this.seed, model, customer, asOfMs);
+          if (record) out.push(record);
+        }
+        continue;
+      }
       const drawn = this.drawnCustomers(site, model, customerCount(model, asOfMs));
       for (const customer of drawn.pool) {
         const record = customer && customerAsOf(customer, asOfMs);
@@ -175,6 +193,23 @@ export class SimWorld implements World {
       const last = signedUpBy(model, Math.min(asOfMs, signedUp?.toMs ?? asOfMs));
       const first = signedUp ? signedUpBy(model, signedUp.fromMs - 1) : 0;
       for (let i = first; i < last; i++) out.push(this.members.record(model, i, asOfMs));
+    }
+    return out;
+  }
+
+  membershipsChangedWithin(
+    sites: readonly ChainSite[],
+    asOfMs: number,
+    between: { fromMs: number; toMs: number },
+    change: 'status' | 'modification',
+  ): MembershipRecord[] {
+    const out: MembershipRecord[] = [];
+    for (const site of sites) {
+      const model = this.model(site, asOfMs);
+      const last = signedUpBy(model, asOfMs);
+      for (let i = 0; i < last; i++) {
+        if (this.members.mayChangeWithin(model, i, between.fromMs, between.toMs, change)) out.push(this.members.record(model, i, asOfMs));
+      }
     }
     return out;
   }
