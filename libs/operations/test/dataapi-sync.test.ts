@@ -1,11 +1,11 @@
 import type { Store } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import type { TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCustomerRecord, toGiftCard, toMembershipSummary, toSalesOutcome, toWashbook } from '../src/dataapi/mapping.js';
-import { openWarehouseSync, type ResourceWindowEvent, type WarehouseSync } from '../src/index.js';
+import type { ResourceWindowEvent, WarehouseSync } from '../src/index.js';
 import { addDays } from '../src/warehouse/plan.js';
-import { openAt, warehouseBackends } from './warehouse-support.js';
+import { openSimulatedWarehouse, warehouseBackends, type SimulatedWarehouse } from './warehouse-support.js';
 
 const ACTOR = { channel: 'cli', name: 'resources-test' } as const;
 /** Slow enough that a window of the simulator's costlier lists (gift cards' use, modifications) stays within its job's time. */
@@ -23,28 +23,17 @@ for (const backend of warehouseBackends) {
     let store: Store;
     let sync: WarehouseSync;
     let reference: DataApiClient;
-    let drop: () => Promise<void>;
+    let warehouse: SimulatedWarehouse | undefined;
 
     beforeAll(async () => {
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, now: clock });
-      const created = await backend.create();
-      drop = created.drop;
-      store = await openAt(created.location);
-      sync = await openWarehouseSync({
-        store,
-        dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE },
-        settings: { retryLimit: 0, workerConcurrency: 3 },
-        now: clock,
-      });
+      warehouse = await openSimulatedWarehouse(backend, { timeScale: TIME_SCALE, clock, retryLimit: 0 });
+      ({ sim, store, sync } = warehouse);
       // The simulator's records read straight over HTTP, on the same budget as the sync.
       reference = new DataApiClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: store.rateBudget('demo', { requests: 20, windowMs: 15_000 * TIME_SCALE, ceiling: 20 }) });
     }, 180_000);
     afterAll(async () => {
       await reference?.close();
-      await sync?.close();
-      await store?.close();
-      await sim?.close();
-      await drop?.();
+      await warehouse?.close();
     });
 
     const runUntilIdle = async (events: ResourceWindowEvent[] = []) => {

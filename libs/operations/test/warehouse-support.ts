@@ -3,8 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type SiteDayKey, type Store } from '@washops/store';
-import type { TransactionsSimulator } from '@washops/transactions-simulator';
+import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import pg from 'pg';
+import { openWarehouseSync, type WarehouseSync } from '../src/index.js';
 import { siteDayWindows } from '../src/warehouse/plan.js';
 
 /** A PostgreSQL server to run the same suites against; without it those suites say they are skipped. */
@@ -91,4 +92,38 @@ export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A warehouse sync on `backend` against a realistic simulator, both on `clock`; `close` stops and drops all of it. */
+export interface SimulatedWarehouse {
+  sim: TransactionsSimulator;
+  store: Store;
+  sync: WarehouseSync;
+  close(): Promise<void>;
+}
+
+export async function openSimulatedWarehouse(
+  backend: WarehouseBackend,
+  options: { timeScale: number; clock: () => number; retryLimit: number },
+): Promise<SimulatedWarehouse> {
+  const sim = await startTransactionsSimulator({ timeScale: options.timeScale, realism: true, now: options.clock });
+  const created = await backend.create();
+  const store = await openAt(created.location);
+  const sync = await openWarehouseSync({
+    store,
+    dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: options.timeScale },
+    settings: { retryLimit: options.retryLimit, workerConcurrency: 3 },
+    now: options.clock,
+  });
+  return {
+    sim,
+    store,
+    sync,
+    async close() {
+      await sync.close();
+      await store.close();
+      await sim.close();
+      await created.drop();
+    },
+  };
 }

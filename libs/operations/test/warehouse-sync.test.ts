@@ -1,10 +1,10 @@
 import { DateRangeError, ValidationError } from '@washops/shared-errors';
 import type { Store } from '@washops/store';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import type { TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWarehouseSync, type SyncUnitEvent, type WarehouseSync } from '../src/index.js';
+import type { SyncUnitEvent, WarehouseSync } from '../src/index.js';
 import { addDays, localDayOf } from '../src/warehouse/plan.js';
-import { expectedSummaries, openAt, storedSummaries, waitFor, warehouseBackends } from './warehouse-support.js';
+import { expectedSummaries, openSimulatedWarehouse, storedSummaries, waitFor, warehouseBackends, type SimulatedWarehouse } from './warehouse-support.js';
 
 const ACTOR = { channel: 'cli', name: 'warehouse-test' } as const;
 const TIME_SCALE = 0.01;
@@ -22,25 +22,14 @@ for (const backend of warehouseBackends) {
     let sim: TransactionsSimulator;
     let store: Store;
     let sync: WarehouseSync;
-    let drop: () => Promise<void>;
+    let warehouse: SimulatedWarehouse | undefined;
 
     beforeAll(async () => {
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, now: clock });
-      const created = await backend.create();
-      drop = created.drop;
-      store = await openAt(created.location);
-      sync = await openWarehouseSync({
-        store,
-        dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE },
-        settings: { retryLimit: 1, workerConcurrency: 3 },
-        now: clock,
-      });
+      warehouse = await openSimulatedWarehouse(backend, { timeScale: TIME_SCALE, clock, retryLimit: 1 });
+      ({ sim, store, sync } = warehouse);
     });
     afterAll(async () => {
-      await sync?.close();
-      await store?.close();
-      await sim?.close();
-      await drop?.();
+      await warehouse?.close();
     });
 
     const runUntilIdle = async (onUnit?: (event: SyncUnitEvent) => void) => {
