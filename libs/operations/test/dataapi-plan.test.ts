@@ -46,18 +46,20 @@ describe('the fewest requests a month of resources allows', () => {
     const minimum = minimumResourceRequests(
       [
         { endpoint: '/customer', total: 250, rows: 250 },
-        { endpoint: '/customer/{id}', total: 250, rows: 250 },
+        { endpoint: '/employee/{id}', total: 5, rows: 5 },
         { endpoint: '/recurring/account/status-list', total: 1_001, rows: 1_001 },
         { endpoint: '/sales-outcome/list', total: 0, rows: 0 },
         { endpoint: '/employee/{id}/clock-entries', total: null, rows: 40 },
       ],
       31,
       5,
-      ['customers', 'status-changes', 'sales-outcomes', 'clock-entries', 'memberships'],
+      ['customers', 'employees', 'status-changes', 'sales-outcomes', 'clock-entries', 'memberships'],
     );
     expect(minimum.byEndpoint).toEqual({
       '/customer': 3,
-      '/customer/{id}': 250,
+      '/employee': 1,
+      // An employee's own record: one request each.
+      '/employee/{id}': 5,
       '/recurring/account/status-list': 2,
       // An empty list still takes its one request.
       '/sales-outcome/list': 1,
@@ -66,6 +68,6 @@ describe('the fewest requests a month of resources allows', () => {
       '/recurring/account/list': 1,
       '/recurring/account/details/list': 1,
     });
-    expect(minimum.total).toBe(273);
+    expect(minimum.total).toBe(29);
   });
 });

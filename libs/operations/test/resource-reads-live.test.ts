@@ -96,10 +96,14 @@ describe('resource reads live from the Data API where the warehouse has not sync
     await close();
   });
 
-  it('gift cards live: the liability per site summed in cents from the dollars the API sends', async () => {
-    const { reads, close } = open();
-    const cards = await reads.listGiftCards({});
+  it('gift cards live: one site asked for, the liability summed in cents from the dollars the API sends; the whole chain is refused', async () => {
+    const { reads, requests, close } = open();
+    await expect(reads.listGiftCards({})).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/give a site, or sync gift cards first/) });
+    expect(requests.filter((r) => r.path === '/giftcard-liablilty')).toEqual([]);
+    const cards = await reads.listGiftCards({ siteCode: 'JOLIET' });
     await close();
+    expect(requests.filter((r) => r.path === '/giftcard-liablilty').map((r) => r.query['site'])).toEqual(['JOLIET']);
+    // The fake answers every site's cards: the per-site sums are still each site's own.
     expect(cards.liability).toEqual([
       { siteCode: 'JOLIET', cards: 2, valueCents: 7500, usedCents: 799, outstandingCents: 6701 },
       { siteCode: 'NILES', cards: 1, valueCents: 2000, usedCents: 2000, outstandingCents: 0 },

@@ -62,7 +62,7 @@ describe('resource reads against the Data API simulator', () => {
     expect(employees.length).toBeGreaterThan(0);
     const employeeId = employees[0]!.employeeId;
     const asks = {
-      giftCards: () => warehouseOrLive.listGiftCards({ pageSize: 100 }),
+      giftCards: () => warehouseOrLive.listGiftCards({ siteCode: SITE, pageSize: 100 }),
       items: () => warehouseOrLive.listItems({ pageSize: 100 }),
       statusChanges: () => warehouseOrLive.listMembershipStatusChanges({ ...RANGE, pageSize: 100 }),
       clock: () => warehouseOrLive.listClockEntries({ ...RANGE, employeeId, pageSize: 100 }),
@@ -120,5 +120,22 @@ describe('resource reads against the Data API simulator', () => {
     const raw = await client.customers.get(account!.customerId!);
     if (raw.phone) expect(JSON.stringify(profile)).not.toContain(raw.phone);
     if (raw.email) expect(JSON.stringify(profile)).not.toContain(raw.email);
+  }, 300_000);
+
+  it("a synced customer's email, address and birth date are read from their own record when their profile opens, saying so", async () => {
+    await sync('customers');
+    const [synced] = await store.resources.searchCustomers({ query: 'a', limit: 1 });
+    expect(synced).toBeDefined();
+    const before = sim.control.requests().length;
+    const shown = openResourceReads({ store, dataApi: client, showPersonalData: true });
+    const profile = await shown.getCustomer(synced!.customerId);
+    const own = sim.control.requests().slice(before).filter((r) => r.path.startsWith('/v1/customer/'));
+    expect(own).toHaveLength(1);
+    const raw = await client.customers.get(synced!.customerId);
+    expect(profile.customer.contact).toMatchObject({ email: raw.email, address1: raw.address.address1, birthDate: raw.birthDate });
+    expect(profile.freshness).toMatchObject({ source: 'warehouse' });
+    expect(profile.freshness.note).toMatch(/Email, address and birth date live from the Data API\.$/);
+    // Without a Data API the warehouse's answer says what it could not read.
+    expect((await warehouse.getCustomer(synced!.customerId)).freshness.note).toMatch(/not read: no Data API is configured\.$/);
   }, 300_000);
 });

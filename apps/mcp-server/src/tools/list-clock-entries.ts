@@ -14,7 +14,7 @@ export const listClockEntries = defineTool({
   description:
     'Lists the shifts employees clocked in a range of days (UTC days, YYYY-MM-DD), per employee and site: clock-in, clock-out, regular and overtime hours and rates; ' +
     'an open shift (no clock-out yet) is flagged. The totals (open shifts, regular and overtime hours) cover the whole range, not only the page. ' +
-    `Live answers ask the Data API 14 days at a time per employee: name an employee for a long range. ${RESOURCE_RULES}`,
+    `Live answers ask the Data API 14 days at a time per employee: while clock entries are not synced, name an employee (live, the whole chain is refused). ${RESOURCE_RULES}`,
   inputSchema: resourceInput(
     {
       from: shape.from.describe('First day, YYYY-MM-DD (shifts clocked in from then)'),

@@ -13,7 +13,7 @@ export const listGiftCards = defineTool({
   title: 'Gift cards and their outstanding liability',
   description:
     'Answers "how much gift-card money is outstanding": the liability per site (cards, value sold, used, outstanding = value − used) over every card, and a page of the cards themselves ' +
-    '(number, site, when sold, value, used, outstanding), newest first. Filter by site code. ' +
+    '(number, site, when sold, value, used, outstanding), newest first. Filter by site code; while gift cards are not synced, name a site (live, the whole chain is a request per 100 cards). ' +
     RESOURCE_RULES,
   inputSchema: resourceInput({ siteCode: shape.siteCode.describe('Only cards sold at this site code'), ...pageInputShape }, listGiftCardsInputSchema),
   outputSchema: z.object({

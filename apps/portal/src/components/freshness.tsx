@@ -23,6 +23,8 @@ export function Freshness({ freshness }: { freshness: FreshnessView }) {
   return (
     <p className="muted freshness" data-testid="freshness">
       {freshness.syncedAt ? `Synced at ${when.format(new Date(freshness.syncedAt))}` : 'From our database'}
+      {/* A warehouse answer with a part read just now (a customer's own record): say so. */}
+      {freshness.fetchedAt ? `; some details read live from the Data API at ${when.format(new Date(freshness.fetchedAt))}` : ''}
     </p>
   );
 }

@@ -12,7 +12,7 @@ export interface MinimumRequests {
  * saw (`reads`, every window's answers). Per endpoint it is the larger of two floors: one request per window, with
  * windows as long as the endpoint's range limit allows (a 14-day clock-entry window per employee; one window for an
  * endpoint with no limit), and the records it holds at the largest page size the endpoint accepts (one request per
- * record for the per-record reads, a customer's or an employee's own record). Neither floor depends on how the sync
+ * record for the per-record reads, an employee's own record). Neither floor depends on how the sync
  * cut its windows or paged, so the sync's requests ÷ this is its own overhead.
  */
 export function minimumResourceRequests(reads: readonly EndpointRead[], days: number, employees: number, resources: readonly DataApiResource[] = DATA_API_RESOURCES): MinimumRequests {

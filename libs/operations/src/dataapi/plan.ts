@@ -38,10 +38,8 @@ export const RESOURCE_ENDPOINTS: Readonly<Record<DataApiResource, ReadonlyArray<
     { endpoint: '/employee', pageSize: MAX_PAGE_SIZE.employees },
     { endpoint: '/employee/{id}', pageSize: 1 },
   ],
-  customers: [
-    { endpoint: '/customer', pageSize: MAX_PAGE_SIZE.customers },
-    { endpoint: '/customer/{id}', pageSize: 1 },
-  ],
+  // Contact details are read one customer at a time when a profile is opened, not by the sync.
+  customers: [{ endpoint: '/customer', pageSize: MAX_PAGE_SIZE.customers }],
   memberships: [
     { endpoint: '/recurring/account/list', pageSize: MAX_PAGE_SIZE.recurringAccounts },
     { endpoint: '/recurring/account/details/list', pageSize: MAX_PAGE_SIZE.recurringDetails },

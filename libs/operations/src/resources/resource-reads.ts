@@ -1,5 +1,7 @@
 import { parseInput, throwIfAborted } from '@washops/client-core';
 import { NotFoundError } from '@washops/shared-errors';
+import type { CustomerContact } from '@washops/store';
+import { toCustomerContact } from '../dataapi/mapping.js';
 import type { Actor } from '../actor.js';
 import { actorSchema } from '../audit-rules.js';
 import { auditedWrite } from '../audited-write.js';
@@ -46,6 +48,18 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
   /** The source a freshness names. */
   const sourceOf = (freshness: Freshness, signal: AbortSignal | undefined): ResourceRowSource => (freshness.source === 'live' && live(signal)) || warehouse;
 
+  /** A customer's own contact details, live; undefined without a Data API or when it no longer knows them. */
+  async function liveContact(customerId: string, signal: AbortSignal | undefined): Promise<Omit<CustomerContact, 'customerId' | 'isActive'> | undefined> {
+    if (!client) return undefined;
+    const customer = await client.customers.get(customerId, signal ? { signal } : {}).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    });
+    if (!customer) return undefined;
+    const { customerId: _id, isActive: _active, ...contact } = toCustomerContact(customer);
+    return contact;
+  }
+
   /** A customer's records: the warehouse's when it holds them, else live when a Data API is configured. */
   async function customerRecords(customerId: string, signal: AbortSignal | undefined): Promise<{ records: CustomerProfileRecords; freshness: Freshness }> {
     const stored = await deps.store.resources.customerProfile(customerId);
@@ -53,7 +67,16 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
     if (stored) {
       const { syncedAt, detailSyncedAt, ...customer } = stored.customer;
       const newest = detailSyncedAt && detailSyncedAt > syncedAt ? detailSyncedAt : syncedAt;
-      return { records: { customer, memberships: stored.memberships, washbooks: stored.washbooks }, freshness: recordFreshness('customers', newest) };
+      const freshness = recordFreshness('customers', newest);
+      // The sync keeps the list's fields; a customer's own record (email, address, birth date) is read when needed.
+      const contact = detailSyncedAt === null ? await liveContact(customerId, signal) : undefined;
+      return {
+        records: { customer: contact ? { ...customer, ...contact } : customer, memberships: stored.memberships, washbooks: stored.washbooks },
+        freshness:
+          detailSyncedAt !== null ? freshness
+          : contact ? { ...freshness, fetchedAt: now().toISOString(), note: `${freshness.note} Email, address and birth date live from the Data API.` }
+          : { ...freshness, note: `${freshness.note} Email, address and birth date not read: ${client ? 'the Data API no longer knows this customer' : 'no Data API is configured'}.` },
+      };
     }
     const fetched = (await live(signal)?.customerProfile(customerId)) ?? null;
     if (!fetched) {
