@@ -51,6 +51,8 @@ test('no secret appears in any answer, header, log or tool result of the portal 
         'portal_user.disable',
         'portal_user.enable',
         'portal_user.change_password',
+        // An admin's reveal of a customer's contact details (the canary's is of an unknown customer: failed).
+        'customer.reveal_contact',
       ]),
     );
 
