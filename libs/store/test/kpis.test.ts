@@ -271,4 +271,46 @@ describeEachBackend('the operator\'s numbers', (backend) => {
     // February: M5 cancels (voluntary) among M1 and M5 active on the 1st; M2 and M4 join.
     expect(churn.find((c) => c.month === '2026-02-01')).toMatchObject({ activeAtStart: 2, voluntary: 1, involuntary: 0, retained: 1, joined: 2, activeAtEnd: 3 });
   });
+  it('a declined account the detail calls "Canceled" is involuntary when the status-change list names it', async () => {
+    await store().warehouse.upsertSites([{ siteCode: 'NY2', siteId: 3, name: 'New York 2', timeZone: NY, regionCode: null }]);
+    const detail = (id: string, endedAt: string) => ({
+      id,
+      customerId: null,
+      planName: 'Gold',
+      statusName: 'Canceled',
+      billingSiteCode: 'NY2',
+      creationSiteCode: 'NY2',
+      isOnTrial: false,
+      trialAmountCents: null,
+      billingAmountCents: 2_999,
+      additionalTagPriceCents: null,
+      nextBillAt: null,
+      lastBillAt: null,
+      isSuspended: false,
+      suspendedUntil: null,
+      statuses: [
+        { status: 'Active', at: new Date('2026-02-10T15:00:00Z') },
+        { status: 'Canceled', at: new Date(endedAt) },
+      ],
+      billings: [],
+      tags: [],
+      vehicles: [],
+    });
+    await store().resources.completeWindow(
+      { resource: 'memberships', windowStart: '2026-02-01', windowEnd: '2026-02-28' },
+      {
+        vendorTotal: null,
+        memberships: [member('D1', '2026-02-10T15:00:00Z', { billingSiteCode: 'NY2', billingSiteId: 3 }), member('D2', '2026-02-10T15:00:00Z', { billingSiteCode: 'NY2', billingSiteId: 3 })],
+        membershipDetails: [detail('D1', '2026-03-03T08:00:00Z'), detail('D2', '2026-03-03T09:00:00Z')],
+      },
+    );
+    await store().resources.completeWindow(
+      { resource: 'status-changes', windowStart: '2026-03-01', windowEnd: '2026-03-04' },
+      // Only D1's end is in the list: D2's stays as its detail says.
+      { vendorTotal: null, statusChanges: [{ membershipId: 'D1', washbookAccountId: null, oldStatus: 'Active', newStatus: 'Declined', at: new Date('2026-03-03T08:00:00Z'), employeeName: null, siteCode: 'NY2' }] },
+    );
+    const { churn, cohorts } = await store().kpis.memberships({ from: '2026-03-01', to: '2026-03-04', siteCodes: ['NY2'] });
+    expect(churn).toMatchObject([{ activeAtStart: 2, involuntary: 1, voluntary: 1, retained: 0 }]);
+    expect(cohorts).toEqual([]);
+  });
 });

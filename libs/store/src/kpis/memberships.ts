@@ -73,10 +73,17 @@ async function loadHistories(db: StoreDb, scope: { from: string; to: string; sit
     db.select({ id: whMembershipStatuses.membershipId, status: whMembershipStatuses.status, at: whMembershipStatuses.at }).from(whMembershipStatuses).where(and(inArray(whMembershipStatuses.membershipId, ids), lt(whMembershipStatuses.at, end))),
     db.select({ id: whStatusChanges.membershipId, status: whStatusChanges.newStatus, at: whStatusChanges.at }).from(whStatusChanges).where(and(inArray(whStatusChanges.membershipId, ids), lt(whStatusChanges.at, end))),
   ]);
+  // The detail names only Active, Canceled and Suspended (a declined account there reads "Canceled"): where the
+  // status-change list has the same instant, its name wins.
   const statusesOf = new Map<string, Array<{ at: number; status: string }>>();
-  for (const s of [...statuses, ...changes]) {
+  for (const s of changes) {
     const list = statusesOf.get(s.id) ?? [];
     list.push({ at: s.at.getTime(), status: s.status });
+    statusesOf.set(s.id, list);
+  }
+  for (const s of statuses) {
+    const list = statusesOf.get(s.id) ?? [];
+    if (!list.some((c) => c.at === s.at.getTime())) list.push({ at: s.at.getTime(), status: s.status });
     statusesOf.set(s.id, list);
   }
   return members.map((member) =>
