@@ -313,4 +313,25 @@ describeEachBackend('the operator\'s numbers', (backend) => {
     expect(churn).toMatchObject([{ activeAtStart: 2, involuntary: 1, voluntary: 1, retained: 0 }]);
     expect(cohorts).toEqual([]);
   });
+  it('a status change belongs to the membership its washbook_account_id names when the warehouse holds it', async () => {
+    await store().warehouse.upsertSites([{ siteCode: 'NY3', siteId: 4, name: 'New York 3', timeZone: NY, regionCode: null }]);
+    const at = { billingSiteCode: 'NY3', billingSiteId: 4 };
+    await store().resources.completeWindow(
+      { resource: 'memberships', windowStart: '2026-01-01', windowEnd: '2026-02-28' },
+      { vendorTotal: null, memberships: [member('700001:4', '2026-02-10T15:00:00Z', at), member('700002:4', '2026-01-11T15:00:00Z', at)] },
+    );
+    await store().resources.completeWindow(
+      { resource: 'status-changes', windowStart: '2026-03-01', windowEnd: '2026-03-04' },
+      // The simulator's shape: the account in washbook_account_id, the next record number in recurring_id.
+      { vendorTotal: null, statusChanges: [{ membershipId: '700002:4', washbookAccountId: '700001:4', oldStatus: 'Active', newStatus: 'Cancelled', at: new Date('2026-03-02T15:00:00Z'), employeeName: null, siteCode: 'NY3' }] },
+    );
+    // 700002 joined in January and stays; 700001 joined in February and left in March.
+    const { cohorts } = await store().kpis.memberships({ from: '2026-01-01', to: '2026-03-04', siteCodes: ['NY3'] });
+    expect(cohorts.map((c) => [c.joinMonth, ...c.active.map((a) => a.active)])).toEqual([
+      ['2026-01-01', 1, 1, 1],
+      ['2026-02-01', 1, 0],
+    ]);
+    const { activeByDay } = await store().kpis.memberships({ from: '2026-03-02', to: '2026-03-02', siteCodes: ['NY3'] });
+    expect(activeByDay).toEqual([{ siteCode: 'NY3', day: '2026-03-02', active: 1 }]);
+  });
 });

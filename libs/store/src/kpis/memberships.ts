@@ -1,4 +1,5 @@
-import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
 import { whMemberships, whMembershipStatuses, whStatusChanges } from '../dataapi/schema.js';
 import { daysBetween, localDay } from '../warehouse/zones.js';
@@ -68,10 +69,16 @@ async function loadHistories(db: StoreDb, scope: { from: string; to: string; sit
   const site = sql<string>`coalesce(${m.billingSiteCode}, ${m.creationSiteCode})`;
   const inScope: SQL = and(inArray(site, scope.siteCodes), isNotNull(m.signUpAt), lt(m.signUpAt, end)) as SQL;
   const ids = db.select({ id: m.id }).from(m).where(inScope);
+  // A status change names its account twice (`washbook_account_id`, `recurring_id` kept as `membership_id`); the
+  // simulator puts the account's id in the first and another number in the second, so the first wins when it names a
+  // membership the warehouse holds.
+  const c = whStatusChanges;
+  const named = alias(whMemberships, 'named');
+  const changeOf = sql<string>`coalesce(${named.id}, ${c.membershipId})`;
   const [members, statuses, changes] = await Promise.all([
     db.select({ id: m.id, siteCode: site, plan: m.planName, signUpAt: m.signUpAt, cancelAt: m.cancelAt }).from(m).where(inScope),
     db.select({ id: whMembershipStatuses.membershipId, status: whMembershipStatuses.status, at: whMembershipStatuses.at }).from(whMembershipStatuses).where(and(inArray(whMembershipStatuses.membershipId, ids), lt(whMembershipStatuses.at, end))),
-    db.select({ id: whStatusChanges.membershipId, status: whStatusChanges.newStatus, at: whStatusChanges.at }).from(whStatusChanges).where(and(inArray(whStatusChanges.membershipId, ids), lt(whStatusChanges.at, end))),
+    db.select({ id: changeOf, status: c.newStatus, at: c.at }).from(c).leftJoin(named, eq(named.id, c.washbookAccountId)).where(and(inArray(changeOf, ids), lt(c.at, end))),
   ]);
   // The detail names only Active, Canceled and Suspended (a declined account there reads "Canceled"): where the
   // status-change list has the same instant, its name wins.
