@@ -127,6 +127,26 @@ for (const backend of warehouseBackends) {
       for (const kind of ['memberCars', 'planSaleCars', 'prepaidCars', 'fleetCars', 'retailCars', 'freeCars', 'renewals'] as const) expect(all.reduce((n, r) => n + (r[kind] ?? 0), 0), kind).toBeGreaterThan(0);
     });
 
+    it('gift cards and washbooks sold and redeemed over the range equal those of the simulator\'s transactions', async () => {
+      const want = new Map<string, { giftCardSoldCents: number; giftCardRedeemedCents: number; washbooksSold: number; washbookWashesRedeemed: number }>();
+      for (const siteCode of SITES) want.set(siteCode, { giftCardSoldCents: 0, giftCardRedeemedCents: 0, washbooksSold: 0, washbookWashesRedeemed: 0 });
+      for (const t of records) {
+        const row = want.get(t.siteCode) as NonNullable<ReturnType<typeof want.get>>;
+        for (const i of t.items.filter((line) => !line.isVoided)) {
+          if (i.department === 'GiftCard') row.giftCardSoldCents += cents(i.net);
+          if (i.department === 'WashBook') row.washbooksSold += i.quantity;
+        }
+        for (const n of t.tenders) {
+          if (n.tenderSubType === 'Giftcard') row.giftCardRedeemedCents += cents(n.amount);
+          if (n.tenderSubType === 'Washbook') row.washbookWashesRedeemed += 1;
+        }
+      }
+      const got = await store.kpis.liability({ from: FROM, to: TO, siteCodes: SITES });
+      expect(new Map(got.map((r) => [r.siteCode, { giftCardSoldCents: r.giftCardSoldCents, giftCardRedeemedCents: r.giftCardRedeemedCents, washbooksSold: r.washbooksSold, washbookWashesRedeemed: r.washbookWashesRedeemed }]))).toEqual(want);
+      expect(got.every((r) => r.giftCardChangeCents === r.giftCardSoldCents - r.giftCardRedeemedCents)).toBe(true);
+      expect([...want.values()].some((r) => r.giftCardSoldCents > 0 && r.giftCardRedeemedCents > 0 && r.washbookWashesRedeemed > 0)).toBe(true);
+    });
+
     it('labor per site and local day equals the world\'s shifts (hours as the vendor rounds them)', async () => {
       const world = sim.control.world();
       // The chain's employees from the list endpoint (plain fetch); their shifts from the world itself.

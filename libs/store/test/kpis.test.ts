@@ -334,4 +334,46 @@ describeEachBackend('the operator\'s numbers', (backend) => {
     const { activeByDay } = await store().kpis.memberships({ from: '2026-03-02', to: '2026-03-02', siteCodes: ['NY3'] });
     expect(activeByDay).toEqual([{ siteCode: 'NY3', day: '2026-03-02', active: 1 }]);
   });
+  it('liability: gift cards and washbooks outstanding as synced, and what the range sold and redeemed', async () => {
+    await fill();
+    await store().resources.completeWindow(
+      { resource: 'gift-cards', windowStart: '2026-03-01', windowEnd: '2026-03-04' },
+      {
+        vendorTotal: null,
+        giftCards: [
+          { giftcardId: 'G1', siteCode: 'NY1', soldAt: new Date('2026-03-02T15:00:00Z'), number: '1', valueCents: 2_500, usedCents: 1_500 },
+          { giftcardId: 'G2', siteCode: 'NY1', soldAt: new Date('2026-01-02T15:00:00Z'), number: '2', valueCents: 5_000, usedCents: 0 },
+          { giftcardId: 'G3', siteCode: 'HI1', soldAt: new Date('2026-01-02T15:00:00Z'), number: '3', valueCents: 1_000, usedCents: 1_000 },
+        ],
+      },
+    );
+    await store().resources.completeWindow(
+      { resource: 'washbooks', windowStart: '2026-03-01', windowEnd: '2026-03-04' },
+      {
+        vendorTotal: null,
+        washbooks: [
+          { id: 'W1', customerId: null, name: '10 washes', balance: 7, unlimited: false, signUpAt: new Date('2026-02-01T15:00:00Z'), cancelAt: null, billingSiteId: 1, status: 'Active' },
+          // Unlimited and cancelled books hold no countable washes.
+          { id: 'W2', customerId: null, name: 'Unlimited', balance: null, unlimited: true, signUpAt: new Date('2026-02-01T15:00:00Z'), cancelAt: null, billingSiteId: 1, status: 'Active' },
+          { id: 'W3', customerId: null, name: '10 washes', balance: 4, unlimited: false, signUpAt: new Date('2026-02-01T15:00:00Z'), cancelAt: new Date('2026-02-20T15:00:00Z'), billingSiteId: 1, status: 'Cancelled' },
+        ],
+      },
+    );
+    expect(await store().kpis.liability(NY_DAYS)).toEqual([
+      {
+        siteCode: 'NY1',
+        giftCards: 2,
+        giftCardValueCents: 7_500,
+        giftCardOutstandingCents: 6_000,
+        giftCardSoldCents: 2_500,
+        giftCardRedeemedCents: 1_500,
+        giftCardChangeCents: 1_000,
+        washbooks: 1,
+        washbookWashesOutstanding: 7,
+        washbooksSold: 0,
+        washbookWashesRedeemed: 0,
+      },
+    ]);
+    expect((await store().kpis.liability({ ...NY_DAYS, siteCodes: ['HI1'] }))[0]).toMatchObject({ giftCards: 1, giftCardOutstandingCents: 0, giftCardSoldCents: 0 });
+  });
 });
