@@ -14,7 +14,10 @@ import { openAt, warehouseBackends } from './warehouse-support.js';
 const ACTOR = { channel: 'cli', name: 'kpi-correctness' } as const;
 const TIME_SCALE = 0.01;
 const PRETEND_NOW = Date.parse('2026-11-10T18:00:00Z');
-/** Three small sites; a Sunday to a Tuesday (two ISO weeks), no DST change. */
+/**
+ * Three small sites; a Sunday to a Tuesday (two ISO weeks). The Sunday is the 25-hour day daylight saving time ends:
+ * the sync splits its window; the raw fetch's 24-hour window starts an hour late, when the tunnels are closed.
+ */
 const SITES = ['BERWYN', 'DKSN', 'EVERG2'];
 const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03'];
 const FROM = DAYS[0] as string;
