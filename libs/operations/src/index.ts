@@ -47,6 +47,10 @@ export type {
   WarehouseSync,
   WarehouseSyncDeps,
 } from './warehouse/types.js';
+export { openKpis } from './kpis/kpis.js';
+export { KPI_GROUPINGS, kpiRequestSchema } from './kpis/schemas.js';
+export type { KpiGrouping, KpiRequest } from './kpis/schemas.js';
+export type * from './kpis/types.js';
 export { openResourceReads } from './resources/index.js';
 export type * from './resources/index.js';
 export * from './resources/schemas.js';

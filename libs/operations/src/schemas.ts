@@ -14,3 +14,5 @@ export * from './resources/schemas.js';
 export { contactView, maskEmail, maskPhone } from './resources/masking.js';
 export type { CustomerContactView } from './resources/masking.js';
 export type * from './resources/types.js';
+export { KPI_GROUPINGS, kpiRequestSchema } from './kpis/schemas.js';
+export type { KpiGrouping, KpiRequest } from './kpis/schemas.js';

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 import * as reportTables from './reports/schema.js';
 import * as warehouseTables from './warehouse/schema.js';
 import * as resourceTables from './dataapi/schema.js';
+import * as kpiTables from './kpis/schema.js';
 import {
   AUDIT_CHANNELS,
   AUDIT_STATES,
@@ -198,6 +199,7 @@ export const bulkRunRows = pgTable(
 export * from './warehouse/schema.js';
 export * from './reports/schema.js';
 export * from './dataapi/schema.js';
+export * from './kpis/schema.js';
 
 export const schema = {
   portalUsers,
@@ -210,4 +212,5 @@ export const schema = {
   ...warehouseTables,
   ...reportTables,
   ...resourceTables,
+  ...kpiTables,
 };

@@ -12,6 +12,8 @@ import type { SharedRateBudget, SharedRateBudgetConfig } from './rate-budget-typ
 import { warehouseQueries } from './warehouse/queries.js';
 import { resourceQueries, type ResourceQueries } from './dataapi/queries.js';
 import { reportQueries } from './reports/queries.js';
+import { kpiQueries } from './kpis/queries.js';
+import type { KpiQueries } from './kpis/types.js';
 import type { ReportQueries } from './reports/types.js';
 import type { WarehouseQueries } from './warehouse/types.js';
 import { guarded, toStoreError } from './failures.js';
@@ -58,6 +60,8 @@ export interface Store {
   readonly resources: ResourceQueries;
   /** Reports over the warehouse, from rollups the sync keeps (README, "Reports"). */
   readonly reports: ReportQueries;
+  /** The operator's numbers per site and local day, and the members' churn and cohorts (README, "The operator's numbers"). */
+  readonly kpis: KpiQueries;
   /** The Data API request budget of one API id, held here and shared by every process (README, "One rate budget"). */
   rateBudget(key: string, config: SharedRateBudgetConfig): SharedRateBudget;
   /** pg-boss on this database, started (embedded: through the socket server). Stop it before `close()`. */
@@ -121,6 +125,7 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     warehouse: guardedWarehouse(warehouseQueries(db), wrap),
     resources: wrap(resourceQueries(db)),
     reports: wrap(reportQueries(db)),
+    kpis: wrap(kpiQueries(db)),
     rateBudget: (key, config) => sharedRateBudget(wrap(budgetStatements(db)), key, config),
     openJobQueue: (options) => openJobQueueOn(connection, options),
     ping: ping.ping,

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
 import { writeRollups } from '../reports/rollup-rows.js';
 import { refreshRollups } from '../reports/rollups.js';
+import { refreshKpiRollup } from '../kpis/rollups.js';
 import { ledgerQueries } from './ledger.js';
 import { readQueries } from './reads.js';
 import { insertTransactions, uniqueById } from './rows.js';
@@ -52,7 +53,9 @@ export function warehouseQueries(db: StoreDb): WarehouseQueries {
         // hand, any site-day a moved row left from what it still holds.
         const here = { siteCode: data.siteCode, day: data.day };
         await writeRollups(tx, here, transactions);
-        await refreshRollups(tx, movedFrom.filter((k) => k.siteCode !== here.siteCode || k.day !== here.day));
+        const left = movedFrom.filter((k) => k.siteCode !== here.siteCode || k.day !== here.day);
+        await refreshRollups(tx, left);
+        await refreshKpiRollup(tx, [here, ...left]);
         await tx
           .update(warehouseSyncUnits)
           .set({
