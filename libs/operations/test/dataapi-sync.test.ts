@@ -58,6 +58,17 @@ for (const backend of warehouseBackends) {
 
       const accounts = (await reference.recurring.list(range)).map(toMembershipSummary);
       for (const account of accounts) expect(await store.resources.getMembership(account.id)).toMatchObject(account);
+      // Each status change is filed under the account the list names (`washbook_account_id`, the account list's id).
+      const dayBounds = { from: new Date(`${from}T00:00:00Z`), to: new Date(`${yesterday}T23:59:59Z`) };
+      const changes = await store.resources.listStatusChanges(dayBounds);
+      expect(changes.length).toBeGreaterThan(0);
+      for (const change of changes) expect(change.membershipId).toBe(change.washbookAccountId);
+      const changed = accounts.find((account) => changes.some((c) => c.membershipId === account.id));
+      if (changed) {
+        const profile = await store.resources.getMembership(changed.id);
+        const own = changes.filter((c) => c.membershipId === changed.id).map((c) => `${c.at.toISOString()} ${c.newStatus}`);
+        expect(profile?.statusChanges.map((c) => `${c.at.toISOString()} ${c.newStatus}`)).toEqual(expect.arrayContaining(own));
+      }
       const books = (await reference.washbooks.list(range)).map(toWashbook);
       expect(byKey(await store.resources.listWashbooks(), (w) => w.id)).toEqual(byKey(books, (w) => w.id));
       const cards = (await reference.giftCards.list(range)).map(toGiftCard);

@@ -112,7 +112,9 @@ export function toModifications(a: RecurringAccountModifications): MembershipMod
 
 export function toStatusChange(s: RecurringStatusChange): StatusChangeRecord {
   return {
-    membershipId: s.recurringId,
+    // The document calls `washbook_account_id` the account's identifier (the account list's `id`) and `recurring_id`
+    // an alternative one; the latter stands in only where the former is blank.
+    membershipId: s.washbookAccountId === '' ? s.recurringId : s.washbookAccountId,
     washbookAccountId: s.washbookAccountId === '' ? null : s.washbookAccountId,
     oldStatus: s.oldStatus,
     newStatus: s.newStatus,
