@@ -3,6 +3,7 @@ import { BulkFileError, WashOpsError } from '@washops/shared-errors';
 import { type CliIo, Interrupted, UnusableInput } from './io.js';
 import { addAuditCommand } from './audit-command.js';
 import { addEmployeesCommand } from './employees-command.js';
+import { addKpisCommand } from './kpis-command.js';
 import { addReportCommand } from './report-command.js';
 import { addSyncCommand } from './sync-command.js';
 import { addUsersCommand } from './users-command.js';
@@ -27,6 +28,7 @@ export function program(io: CliIo, outcome: CommandOutcome = { code: EXIT.ok }):
   addEmployeesCommand(root, io, (code) => void (outcome.code = code));
   addSyncCommand(root, io, (code) => void (outcome.code = code));
   addReportCommand(root, io, (code) => void (outcome.code = code));
+  addKpisCommand(root, io, (code) => void (outcome.code = code));
   return root;
 }
 

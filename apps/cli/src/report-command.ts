@@ -7,8 +7,8 @@ import type { CliIo } from './io.js';
 import { REPORT_FORMATS, runCompare, runReport, type ReportConnectionOptions, type ReportFormat } from './report-flow.js';
 import { day, siteList } from './sync-command.js';
 
-const DATA_DIR_HELP = 'the data folder when DATABASE_URL is not set (default: WASHOPS_DATA_DIR, else .washops/ at the repo root)';
-const DEMO_HELP = "resolve sites and regions against the demo BackOffice (a simulator started in this process) instead of the tenant's";
+export const DATA_DIR_HELP = 'the data folder when DATABASE_URL is not set (default: WASHOPS_DATA_DIR, else .washops/ at the repo root)';
+export const DEMO_HELP = "resolve sites and regions against the demo BackOffice (a simulator started in this process) instead of the tenant's";
 
 const ABOUT: Record<ReportKind, string> = {
   sales: 'revenue, transactions and average ticket per site (or region, or chain) and day, week or month, against the previous period',
@@ -39,7 +39,7 @@ interface CompareOptions extends ScopeOptions {
 }
 
 /** A request through the rules the portal and the MCP tools use; what they refuse is a usage error (2), before anything opens. */
-function checked<T>(command: Command, schema: InputSchema<T>, request: unknown): T {
+export function checked<T>(command: Command, schema: InputSchema<T>, request: unknown): T {
   const result = schema.safeParse(request);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {

@@ -15,17 +15,17 @@ export interface ReportConnectionOptions {
 }
 
 /**
- * The reports service over this command's store and the tenant's BackOffice (its site tree resolves sites and
+ * The reports' dependencies: this command's store and the tenant's BackOffice (its site tree resolves sites and
  * names the regions), both closed however the command ends. The BackOffice is reached only when the report needs
  * its tree: a chain-wide report by site runs with the store alone. Reports only read: nothing is audited.
  */
-async function withReports(io: CliIo, options: ReportConnectionOptions, work: (reports: Reports, signal: AbortSignal) => Promise<void>): Promise<void> {
+export async function withReportsDeps(io: CliIo, options: Omit<ReportConnectionOptions, 'format'>, work: (deps: ReportsDeps, signal: AbortSignal) => Promise<void>): Promise<void> {
   let tenant: Promise<Tenant> | undefined;
   const backoffice: ReportsDeps['backoffice'] = {
     listSites: async (...args) => (await (tenant ??= connectTenant(io, options.demo === true))).backoffice.reads.listSites(...args),
   };
   try {
-    await withStore(io, options.dataDir, (store, stop) => work(openReports({ store, backoffice }), stop));
+    await withStore(io, options.dataDir, (store, stop) => work({ store, backoffice }, stop));
   } catch (error) {
     // A site or region the tree does not know is the caller's to fix: a usage error, as in `washops sync`.
     if (error instanceof ValidationError) throw new UnusableInput(error.message);
@@ -35,7 +35,12 @@ async function withReports(io: CliIo, options: ReportConnectionOptions, work: (r
   }
 }
 
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+/** The reports service over the store and the BackOffice (see `withReportsDeps`). */
+function withReports(io: CliIo, options: ReportConnectionOptions, work: (reports: Reports, signal: AbortSignal) => Promise<void>): Promise<void> {
+  return withReportsDeps(io, options, (deps, signal) => work(openReports(deps), signal));
+}
+
+export const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** `washops report <kind>`: the report as a table, CSV or JSON on stdout. */
 export async function runReport(io: CliIo, request: ReportRequest, options: ReportConnectionOptions): Promise<number> {
