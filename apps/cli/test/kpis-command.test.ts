@@ -25,7 +25,12 @@ describe('washops kpis over a warehouse filled by backfills from the simulator',
   beforeAll(async () => {
     const backfill = await harness.washops(['sync', 'backfill', '--from', FROM, '--to', TO, '--sites', sites().join(','), '--wait', '--concurrency', '2']);
     expect(backfill.code, backfill.stderr).toBe(0);
-    const resources = await harness.washops(['sync', 'resources', '--from', FROM, '--to', UTC_TO, '--resources', 'sites,employees,clock-entries', '--wait']);
+    // The transactions alone are not enough: the refusal names the resources to sync.
+    const refused = await harness.washops(['kpis', '--from', FROM, '--to', TO, '--sites', sites().join(','), '--demo']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`The warehouse does not hold ${FROM} – ${TO} whole for employees`);
+    expect(refused.stderr).toContain('washops sync resources');
+    const resources = await harness.washops(['sync', 'resources', '--from', FROM, '--to', UTC_TO, '--resources', 'employees,clock-entries', '--wait']);
     expect(resources.code, resources.stderr).toBe(0);
   }, 300_000);
 
@@ -38,6 +43,7 @@ describe('washops kpis over a warehouse filled by backfills from the simulator',
     for (const row of answer.data) {
       expect(row.cars).toBeGreaterThan(0);
       expect(row.memberCars + row.retailCars).toBeLessThanOrEqual(row.cars);
+      expect(row.laborHours).toBeGreaterThan(0);
     }
     const chain = JSON.parse((await kpis(['--from', FROM, '--to', TO, '--group-by', 'chain', '--format', 'json'])).stdout) as SummaryJson;
     expect(chain.data).toHaveLength(1);

@@ -128,6 +128,8 @@ describe('the operator\'s numbers service', () => {
     const refusal = await kpis.memberships(request).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(RangeNotSyncedError);
     expect((refusal as Error).message).toContain('memberships');
+    // The command it names exists as written, over the UTC days the local days span.
+    expect((refusal as Error).message).toContain('`washops sync resources --from 2026-11-01 --to 2026-11-03 --resources memberships,status-changes --wait`');
     const window = { windowStart: '2026-10-01', windowEnd: '2026-11-03' };
     const member = (id: string, signUpAt: string) => ({ id, customerId: null, name: null, signUpAt: new Date(signUpAt), cancelAt: null, billingSiteId: 1, billingSiteCode: 'A', status: 1, statusName: 'Active' });
     await store.resources.completeWindow({ resource: 'memberships', ...window }, { vendorTotal: null, memberships: [member('M1', '2026-10-02T15:00:00Z'), member('M2', '2026-10-03T15:00:00Z'), member('M3', '2026-10-04T15:00:00Z'), member('M4', '2026-10-05T15:00:00Z')] });

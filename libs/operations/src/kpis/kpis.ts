@@ -4,6 +4,7 @@ import { kpiFigures, mondayOf, sumSiteDays, ZERO_COMPONENTS, type KpiCoverage, t
 import { counted, dollars, percent, rangeLabel } from '../reports/format.js';
 import { byGroup, sumBy } from '../reports/grouping.js';
 import { rangeNotSynced, reportContext, type ReportContext } from '../reports/scope.js';
+import { addDays } from '../warehouse/plan.js';
 import { kpiRequestSchema, type KpiGrouping, type KpiRequest } from './schemas.js';
 import type { AdvisorPoint, ChurnPoint, CohortPoint, KpiAnswer, Kpis, KpisDeps, KpiScopeView, KpiSummaryRow, LiabilityPoint, MembershipAnswer } from './types.js';
 
@@ -50,7 +51,7 @@ function notSynced(coverage: KpiCoverage, range: { from: string; to: string }): 
   const missing = coverage.resources.filter((r) => !r.complete);
   const named = missing.map((r) => `${r.resource}${r.missingDays.length > 0 ? ` (first missing day ${r.missingDays[0]})` : ''}`).join(', ');
   return new RangeNotSyncedError(
-    `The warehouse does not hold ${rangeLabel(range)} whole for ${named}. Backfill it on the portal's Data sync page or with \`washops sync resources backfill --from ${range.from} --to ${range.to}\`; then ask again, or ask for a partial answer.`,
+    `The warehouse does not hold ${rangeLabel(range)} whole for ${named}. Backfill it on the portal's Data sync page or with \`washops sync resources --from ${range.from} --to ${addDays(range.to, 1)} --resources ${missing.map((r) => r.resource).join(',')} --wait\` (UTC days: a local day runs into the next); then ask again, or ask for a partial answer.`,
     { details: { from: range.from, to: range.to, resources: missing.map((r) => ({ resource: r.resource, missingDays: r.missingDays.slice(0, 5) })) } },
   );
 }
