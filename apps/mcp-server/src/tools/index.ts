@@ -33,6 +33,7 @@ import { listTransactionSites } from './list-transaction-sites.js';
 import { listTransactions } from './list-transactions.js';
 import { listTransactionsByType } from './list-transactions-by-type.js';
 import { listTransactionsV2 } from './list-transactions-v2.js';
+import { kpiSummary } from './kpi-summary.js';
 import { loadTransactionJob } from './load-transaction-job.js';
 import { membershipReport } from './membership-report.js';
 import { mixReport } from './mix-report.js';
@@ -83,6 +84,7 @@ export const allTools = [
   hourlyReport,
   staffReport,
   comparePeriods,
+  kpiSummary,
   listCustomers,
   getCustomer,
   listMemberships,
