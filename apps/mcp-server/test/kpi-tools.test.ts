@@ -3,8 +3,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ToolDefinition } from '../src/tool.js';
+import { cohortRetention } from '../src/tools/cohort-retention.js';
 import { kpiSummary } from '../src/tools/kpi-summary.js';
-import { fakeKpis } from './fake-kpis.js';
+import { laborReport } from '../src/tools/labor-report.js';
+import { membershipChurn } from '../src/tools/membership-churn.js';
+import { fakeKpis, SAMPLE_MEMBERSHIPS } from './fake-kpis.js';
 import { fakeWarehouse } from './fake-warehouse.js';
 import { clientOver, structured, textOf } from './mcp-harness.js';
 
@@ -20,7 +23,12 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 type Out<T extends { outputSchema: z.ZodType }> = z.output<T['outputSchema']>;
 
 const week = { from: '2026-11-16', to: '2026-11-22' };
-const KPI_TOOLS = [{ tool: kpiSummary as unknown as ToolDefinition, method: 'summary' }] as const;
+const KPI_TOOLS = [
+  { tool: kpiSummary as unknown as ToolDefinition, method: 'summary' },
+  { tool: membershipChurn as unknown as ToolDefinition, method: 'memberships' },
+  { tool: cohortRetention as unknown as ToolDefinition, method: 'memberships' },
+  { tool: laborReport as unknown as ToolDefinition, method: 'summary' },
+] as const;
 const KPI_NAMES = KPI_TOOLS.map(({ tool }) => tool.name);
 
 async function outOf<T>(name: string, args: Record<string, unknown> = week): Promise<{ out: T; text: string }> {
@@ -131,5 +139,45 @@ describe('what each tool shows of the numbers', () => {
     expect(out.totals.laborShareOfSales).toBeCloseTo(186_750 / 230_000);
     expect(text).toContain('NILES: 120 cars (30 member), sales $1,800.00, 4 new memberships, conversion 5.0 %, labor 70.4 % of sales, $10.56 a car.');
     expect(text).toContain('Total: 160 cars (30 member), sales $2,300.00, 4 new memberships, conversion 3.3 %, labor 81.2 % of sales, $11.67 a car.');
+  });
+
+  it('membership_churn: churn per month split voluntary and involuntary, retention, and the active members to quote', async () => {
+    const { out, text } = await outOf<Out<typeof membershipChurn>>('membership_churn');
+    expect(out.months).toEqual(SAMPLE_MEMBERSHIPS.churn);
+    expect(out.activeMembers).toEqual([{ group: 'NILES', day: '2026-11-22', active: 203 }]);
+    expect(out.activeByDay).toHaveLength(2);
+    expect(out.activeByDayOmitted).toBe(0);
+    expect(text).toContain('NILES 2026-10: 200 active at the start, churn 5.0 % (voluntary 6, 3.0 %; involuntary 4, 2.0 %), retention 95.0 %, 12 joined, 202 active at the end.');
+    expect(text).toContain('NILES 2026-11: 0 active at the start, churn n/a');
+    expect(text).toContain('NILES: 203 active members at the end of 2026-11-22.');
+  });
+
+  it('cohort_retention: the grid of join month × plan with the share still active each later month', async () => {
+    const { out, text } = await outOf<Out<typeof cohortRetention>>('cohort_retention');
+    expect(out.cohorts).toEqual(SAMPLE_MEMBERSHIPS.cohorts);
+    expect(out.cohortsOmitted).toBe(0);
+    expect(text).toContain('NILES, Best Wash Unlimited, joined 2026-10: 10 members; still active 2026-10 100.0 %, 2026-11 80.0 %.');
+  });
+
+  it('labor_report: hours regular and overtime, cost, % of sales, cost per car, cars per hour, open shifts and modified punches, with totals', async () => {
+    const { out, text } = await outOf<Out<typeof laborReport>>('labor_report');
+    expect(out.rows[0]).toEqual({
+      group: 'NILES',
+      shifts: 14,
+      regularHours: 80,
+      overtimeHours: 4.5,
+      laborHours: 84.5,
+      laborCost: { cents: 126_750, dollars: '$1,267.50' },
+      sales: { cents: 180_000, dollars: '$1,800.00' },
+      laborShareOfSales: 126_750 / 180_000,
+      cars: 120,
+      laborCostPerCar: { cents: 1056, dollars: '$10.56' },
+      carsPerLaborHour: 120 / 84.5,
+      openShifts: 1,
+      modifiedPunches: 2,
+    });
+    expect(out.totals).toMatchObject({ group: 'Total', shifts: 21, laborHours: 124.5, laborCost: { cents: 186_750 }, openShifts: 1, modifiedPunches: 2 });
+    expect(text).toContain('NILES: 84.5 labor hours (4.5 overtime), cost $1,267.50, 70.4 % of sales, $10.56 a car, 1.4 cars a labor hour; 1 open shifts, 2 modified punches.');
+    expect(text).toContain('Total: 124.5 labor hours');
   });
 });

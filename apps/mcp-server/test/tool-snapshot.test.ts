@@ -23,7 +23,7 @@ it('pins every tool as a model sees it', async () => {
   const { tools } = await client.listTools();
   await client.close();
   await Promise.all([audited.close(), transactions.close()]);
-  expect(tools).toHaveLength(47);
+  expect(tools).toHaveLength(50);
   await expect(JSON.stringify(tools, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/tools.snapshot.json');
   // It opens an audit database: slow on a busy machine.
 }, 60_000);
