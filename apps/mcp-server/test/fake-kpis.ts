@@ -96,8 +96,14 @@ export function fakeKpis(options: FakeKpisOptions = {}) {
     const valid = kpiRequestSchema.parse(request);
     if (valid.sites?.some((code) => !SITES.includes(code.toUpperCase()))) throw new ValidationError('Unknown site: NOSUCH.', { details: { field: 'sites' } });
     const cov = coverage();
+    if (!cov.complete && !valid.allowPartial && missingTx > 0) {
+      // The transactions' refusal is the reports' own (missing site-days, no resources in its details).
+      throw new RangeNotSyncedError(`${missingTx} of 14 site-days of ${valid.from} to ${valid.to} are not synced (missing: LOMBARD 2026-11-16).`, {
+        details: { siteDays: 14, synced: 14 - missingTx, missingCount: missingTx, missing: [{ siteCode: 'LOMBARD', day: '2026-11-16' }] },
+      });
+    }
     if (!cov.complete && !valid.allowPartial) {
-      const named = [...(missingTx ? ['transactions'] : []), ...missing.map((r) => `${r} (first missing day 2026-11-20)`)].join(', ');
+      const named = [...missing.map((r) => `${r} (first missing day 2026-11-20)`)].join(', ');
       throw new RangeNotSyncedError(
         `The warehouse does not hold ${valid.from} to ${valid.to} whole for ${named}. Backfill it on the portal's Data sync page or with \`washops sync resources backfill --from ${valid.from} --to ${valid.to}\`; then ask again, or ask for a partial answer.`,
         { details: { from: valid.from, to: valid.to, resources: missing.map((resource) => ({ resource, missingDays: ['2026-11-20'] })) } },

@@ -79,15 +79,22 @@ describe.each(KPI_TOOLS)('$tool.name', ({ tool, method }) => {
   });
 
   it('refuses a range not wholly synced, naming what is missing and the backfill; with allowPartial answers marked partial', async () => {
-    const client = await clientOver({ kpis: fakeKpis({ missing: ['memberships', 'clock-entries'], missingTransactions: 2 }).kpis });
-    const refused = await call(client, tool.name, week);
-    const partial = await call(client, tool.name, { ...week, allowPartial: true });
-    await client.close();
+    const resourcesMissing = await clientOver({ kpis: fakeKpis({ missing: ['memberships', 'clock-entries'] }).kpis });
+    const refused = await call(resourcesMissing, tool.name, week);
+    await resourcesMissing.close();
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent).toBeUndefined();
     const text = textOf(refused);
-    expect(text).toMatch(/^RANGE_NOT_SYNCED: The warehouse does not hold 2026-11-16 to 2026-11-22 whole for /);
-    for (const words of ['washops sync resources backfill --from 2026-11-16 --to 2026-11-22', 'allowPartial: true']) expect(text).toContain(words);
+    expect(text).toMatch(/^RANGE_NOT_SYNCED: The warehouse does not hold 2026-11-16 to 2026-11-22 whole for memberships \(first missing day 2026-11-20\), clock-entries /);
+    for (const words of ['washops sync resources backfill --from 2026-11-16 --to 2026-11-22', 'Ask an admin to backfill those resources', 'allowPartial: true']) expect(text).toContain(words);
+    const transactionsMissing = await clientOver({ kpis: fakeKpis({ missingTransactions: 2 }).kpis });
+    const refusedTx = textOf(await call(transactionsMissing, tool.name, week));
+    await transactionsMissing.close();
+    expect(refusedTx).toMatch(/^RANGE_NOT_SYNCED: 2 of 14 site-days of 2026-11-16 to 2026-11-22 are not synced/);
+    for (const words of ['Call sync_status with the same from, to and sites', 'washops sync backfill', 'allowPartial: true']) expect(refusedTx).toContain(words);
+    const client = await clientOver({ kpis: fakeKpis({ missing: ['memberships', 'clock-entries'], missingTransactions: 2 }).kpis });
+    const partial = await call(client, tool.name, { ...week, allowPartial: true });
+    await client.close();
     const out = structured<{ partial: boolean; summary: string; coverage: { complete: boolean; resources: Array<{ complete: boolean }> } }>(partial);
     expect(out.partial).toBe(true);
     expect(out.coverage.complete).toBe(false);
