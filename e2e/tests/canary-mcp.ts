@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { childEnv, ROOT, TENANT, tenantEnv, withFault, type CanarySecrets, type CapturedText, type Simulators } from './canary-harness.js';
 import { bulkTools } from './canary-mcp-bulk.js';
-import { reportTools } from './canary-mcp-reports.js';
+import { kpiTools, reportTools } from './canary-mcp-reports.js';
 import { resourceTools } from './canary-mcp-resources.js';
 import { warehouseTools } from './canary-mcp-warehouse.js';
 import { newEmployee, yesterdayWindow } from './canary-portal-plan.js';
@@ -226,6 +226,7 @@ export async function exerciseMcp(mcp: McpProbe, sims: Simulators): Promise<void
   await warehouseTools(mcp);
   await resourceTools(mcp);
   await reportTools(mcp, sims);
+  await kpiTools(mcp, sims);
   await botSignInFailures(mcp, sims);
   await auditTools(mcp);
 }

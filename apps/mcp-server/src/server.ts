@@ -25,6 +25,7 @@ function servicesPresent(tool: ToolDefinition, services: ToolServices): boolean 
   if (tool.area === 'bulk') return services.bulk !== undefined;
   if (tool.area === 'warehouse') return services.warehouse !== undefined;
   if (tool.area === 'reports') return services.reports !== undefined;
+  if (tool.area === 'kpis') return services.kpis !== undefined;
   if (tool.area === 'resources') return services.resources !== undefined;
   return services.audit !== undefined;
 }
@@ -43,7 +44,7 @@ export function createServer(options: CreateServerOptions): McpServer {
       instructions:
         "WashOps tools for one Sonny's Carwash Controls tenant. Back Office tools manage employees and Back Office users; " +
         'transaction tools read sales from the Data API; query_transactions answers from the synced warehouse (sync_status shows what is synced), and the report tools ' +
-        '(sales_report, mix_report, membership_report, tender_report, hourly_report, staff_report, compare_periods) sum it by site, region or chain; list_customers, get_customer, list_memberships, list_gift_cards, list_clock_entries and the other resource tools answer customers, memberships, washbooks, gift cards, items, the time clock and sales outcomes, each saying whether it comes from the warehouse or live; list_audit_events shows who changed what and how it ended. Check ' +
+        '(sales_report, mix_report, membership_report, tender_report, hourly_report, staff_report, compare_periods) sum it by site, region or chain; kpi_summary, membership_churn, cohort_retention and labor_report give the operator\'s numbers (cars, sales, conversion, churn, cohorts, labor) with the freshness of their data; list_customers, get_customer, list_memberships, list_gift_cards, list_clock_entries and the other resource tools answer customers, memberships, washbooks, gift cards, items, the time clock and sales outcomes, each saying whether it comes from the warehouse or live; list_audit_events shows who changed what and how it ended. Check ' +
         'availability before creating an employee; list sites, departments and permissions to learn valid names.',
     },
   );

@@ -4,11 +4,13 @@ import {
   connectBackoffice,
   DEMO_BACKOFFICE_CREDENTIALS,
   DEMO_DATA_API_CREDENTIALS,
+  openKpis,
   openReports,
   openResourceReads,
   openWarehouseSync,
   Operations,
   type BackofficeConnection,
+  type Kpis,
   type DataApiAccess,
   type Reports,
   type WarehouseSync,
@@ -121,15 +123,16 @@ async function openWarehouse(
 }
 
 /**
- * The reports over the warehouse, beside its tools: they read the same database, and resolve sites and
+ * The reports and the operator's numbers over the warehouse, beside its tools: they read the same database, and resolve sites and
  * regions against the BackOffice's site tree (and the Data API's own list for codes the tree lacks).
  */
-function openReportsOver(store: Store, clients: Clients, warehouse: WarehouseServices | undefined): { service?: Reports; description: string } {
+function openReportsOver(store: Store, clients: Clients, warehouse: WarehouseServices | undefined): { service?: Reports; kpis?: Kpis; description: string } {
   if (!warehouse) return { description: 'report tools: off (no warehouse)' };
   if (!clients.backoffice) return { description: 'report tools: off (no BackOffice for sites and regions)' };
   const transactions = clients.dataApiClient?.transactions;
-  const service = openReports({ store, backoffice: clients.backoffice.reads, ...(transactions ? { dataApiSites: () => transactions.listSites() } : {}) });
-  return { service, description: 'report tools: on' };
+  // The operator's numbers read the same store and resolve sites and regions the same way: the same dependencies.
+  const deps = { store, backoffice: clients.backoffice.reads, ...(transactions ? { dataApiSites: () => transactions.listSites() } : {}) };
+  return { service: openReports(deps), kpis: openKpis(deps), description: 'report tools: on' };
 }
 
 /**
@@ -156,6 +159,7 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
     ...(resources ? { resources } : {}),
     ...(warehouse.services ? { warehouse: warehouse.services } : {}),
     ...(reports.service ? { reports: reports.service } : {}),
+    ...(reports.kpis ? { kpis: reports.kpis } : {}),
   };
   const backoffice = clients.backoffice;
   // One engine for every caller: each run records the actor that prepared it, and the store holds the runs.

@@ -1,4 +1,4 @@
-import type { ActorOperations, BackofficeReads, BulkChanges, Reports, ResourceReads, SyncStatus, SyncStatusQuery } from '@washops/operations';
+import type { ActorOperations, BackofficeReads, BulkChanges, Kpis, Reports, ResourceReads, SyncStatus, SyncStatusQuery } from '@washops/operations';
 import type { AuditQueries, WarehouseQueries } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
 import { InternalError } from '@washops/shared-errors';
@@ -29,6 +29,8 @@ export interface ToolServices {
   warehouse?: WarehouseServices;
   /** The reports over the warehouse: with the warehouse's tools and the Back Office's site tree (sites and regions). */
   reports?: Reports;
+  /** The operator's numbers (cars, sales, memberships, churn, cohorts, labor) over the same warehouse, resolving sites as the reports do. */
+  kpis?: Kpis;
   /** Customers, memberships, washbooks, gift cards, items, the time clock and sales outcomes: the warehouse's, or live where it has not synced. */
   resources?: ResourceReads;
 }
@@ -45,4 +47,5 @@ export const transactionsOf = (services: ToolServices): TransactionsClient => re
 export const bulkOf = (services: ToolServices): BulkChanges => required(services.bulk, 'bulk tools');
 export const warehouseOf = (services: ToolServices): WarehouseServices => required(services.warehouse, 'warehouse tools');
 export const reportsOf = (services: ToolServices): Reports => required(services.reports, 'report tools');
+export const kpisOf = (services: ToolServices): Kpis => required(services.kpis, "tools of the operator's numbers");
 export const resourcesOf = (services: ToolServices): ResourceReads => required(services.resources, 'customer, membership and other Data API resource tools');

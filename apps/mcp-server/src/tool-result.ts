@@ -55,7 +55,10 @@ function retryHint(code: string, details: Record<string, unknown>): string {
     const rows = Array.isArray(details['errorRows']) ? details['errorRows'].filter((row) => typeof row === 'number') : [];
     return `${rows.length ? `Rows to fix: ${rows.join(', ')}. ` : ''}Nothing was written: call again with dryRun: true to see each row's problem.`;
   }
-  if (code === 'RANGE_NOT_SYNCED') return typeof details['resource'] === 'string' ? resourceNotSyncedHint() : rangeNotSyncedHint();
+  if (code === 'RANGE_NOT_SYNCED') {
+    if (typeof details['resource'] === 'string') return resourceNotSyncedHint();
+    return Array.isArray(details['resources']) ? numbersNotSyncedHint() : rangeNotSyncedHint();
+  }
   if (code === 'RUN_IN_PROGRESS') {
     return "Another process is writing these rows now: wait for it to end (the portal's Bulk changes page shows it), then send the same rows again to resume what is left.";
   }
@@ -67,6 +70,14 @@ function rangeNotSyncedHint(): string {
   return (
     'Call sync_status with the same from, to and sites to see what is queued, failed or never asked for, and ask an admin to backfill the range ' +
     "(the portal's Data sync page, or `washops sync backfill`). A report tool also answers over the synced site-days alone with allowPartial: true, marked partial."
+  );
+}
+
+/** The operator's numbers over a range some resource they read (memberships, clock entries, …) is not synced for: the message names them and the backfill. */
+function numbersNotSyncedHint(): string {
+  return (
+    'Ask an admin to backfill those resources over the range as the message says (sync_status shows the transactions); ' +
+    'or call again with allowPartial: true for figures over what is synced, marked partial.'
   );
 }
 

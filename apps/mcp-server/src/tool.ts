@@ -8,9 +8,9 @@ import { failedToolResult, toolErrorResult } from './tool-result.js';
 
 /**
  * `bulk`: the bulk engine's tools (Back Office writes, many rows per call); `warehouse`: the synced transactions;
- * `reports`: the reports over them; `resources`: the Data API's other resources (customers, memberships, …).
+ * `reports`: the reports over them; `kpis`: the operator's numbers over them; `resources`: the Data API's other resources (customers, memberships, …).
  */
-export type ToolArea = 'backoffice' | 'transactions' | 'audit' | 'bulk' | 'warehouse' | 'reports' | 'resources';
+export type ToolArea = 'backoffice' | 'transactions' | 'audit' | 'bulk' | 'warehouse' | 'reports' | 'kpis' | 'resources';
 
 /** All four hints, always explicit: clients decide about confirmation prompts from them. */
 export interface ToolAnnotations {

@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
-import { backofficeConnectionOf, openReports, openWarehouseSync, type WarehouseSync } from '@washops/operations';
+import { backofficeConnectionOf, openKpis, openReports, openWarehouseSync, type WarehouseSync } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
 import type { ToolServices } from '../src/services.js';
 import type { comparePeriods } from '../src/tools/compare-periods.js';
+import { kpiSummary } from '../src/tools/kpi-summary.js';
 import type { salesReport } from '../src/tools/sales-report.js';
 import { textOf } from './mcp-harness.js';
 
@@ -62,7 +63,7 @@ beforeAll(async () => {
   await sync.backfill({ from: DAY, to: DAY, siteCodes: sites.map((site) => site.code) }, { channel: 'cli', name: 'report-tools-test' });
   await (await sync.startWorker({ exitWhenIdle: true, schedule: false })).done;
   const reads = backofficeConnectionOf(backoffice).reads;
-  services = { reports: openReports({ store, backoffice: reads }), warehouse: { queries: store.warehouse, status: (query) => sync.status(query) } };
+  services = { reports: openReports({ store, backoffice: reads }), kpis: openKpis({ store, backoffice: reads }), warehouse: { queries: store.warehouse, status: (query) => sync.status(query) } };
 }, SLOW_MS);
 
 afterAll(async () => {
@@ -128,5 +129,26 @@ describe('the report tools over a synced warehouse', () => {
     const out = result.structuredContent as z.output<typeof comparePeriods.outputSchema>;
     expect(out.totals).toEqual({ revenueChange: 0, transactionsChange: 0, averageTicketChange: 0 });
     expect(out.current.totals).toEqual(out.previous.totals);
+  }, SLOW_MS);
+});
+
+describe("the tools of the operator's numbers over the same warehouse, with the real service", () => {
+  it('refuses the synced day while the resources they read are not synced, naming the resources backfill; answers it partial when allowed', async () => {
+    const codes = sites.map((site) => site.code);
+    const refused = await call('kpi_summary', { from: DAY, to: DAY, sites: codes });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^RANGE_NOT_SYNCED: .*washops sync resources backfill --from 2026-11-18 --to 2026-11-18.*allowPartial: true/s);
+    const partial = await call('kpi_summary', { from: DAY, to: DAY, sites: codes, allowPartial: true });
+    expect(partial.isError, textOf(partial)).toBeFalsy();
+    const out = kpiSummary.outputSchema.parse(partial.structuredContent);
+    expect(out).toMatchObject({ partial: true, coverage: { complete: false, transactions: { siteDays: 2, synced: 2, complete: true } }, scope: { siteCodes: codes, groupBy: 'site' } });
+    expect(out.rows.map((row) => row.group).sort()).toEqual([...codes].sort());
+    expect(out.totals.cars).toBe(out.rows.reduce((sum, row) => sum + row.cars, 0));
+    expect(textOf(partial)).toMatch(/^Partial: .*\nPARTIAL: the warehouse does not hold all of 2026-11-18 to 2026-11-18 \(/s);
+    for (const name of ['membership_churn', 'cohort_retention', 'labor_report']) {
+      const result = await call(name, { from: DAY, to: DAY, sites: codes, groupBy: 'chain', allowPartial: true });
+      expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ partial: true, scope: { groupBy: 'chain' } });
+    }
   }, SLOW_MS);
 });

@@ -90,6 +90,7 @@ it('offers the warehouse tools on a shared database, their sync status over the 
     const codes = sites.slice(0, 2).map((site) => site.code!);
     const result = (await client.callTool({ name: 'sync_status', arguments: { from: '2026-11-20', to: '2026-11-20', sites: codes } })) as CallToolResult;
     const report = (await client.callTool({ name: 'sales_report', arguments: { from: '2026-11-20', to: '2026-11-20', sites: codes } })) as CallToolResult;
+    const kpis = (await client.callTool({ name: 'kpi_summary', arguments: { from: '2026-11-20', to: '2026-11-20', sites: codes } })) as CallToolResult;
     await client.close();
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ siteDays: 2, counts: { done: 0, notRequested: 2 }, budget: { requests: 20 } });
@@ -99,6 +100,10 @@ it('offers the warehouse tools on a shared database, their sync status over the 
     expect(running.description).toContain('report tools: on');
     expect(report.isError).toBe(true);
     expect(JSON.stringify(report.content)).toMatch(/RANGE_NOT_SYNCED: .*sync_status/);
+    // The operator's numbers open beside the reports, over the same database and sites.
+    expect(services.kpis).toBeDefined();
+    expect(kpis.isError).toBe(true);
+    expect(JSON.stringify(kpis.content)).toMatch(/RANGE_NOT_SYNCED: .*washops sync backfill.*allowPartial: true/);
   } finally {
     await running.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -110,6 +115,7 @@ it('leaves the warehouse tools off on an in-memory database, saying so', async (
   try {
     expect(running.servicesFor('stdio').warehouse).toBeUndefined();
     expect(running.servicesFor('stdio').reports).toBeUndefined();
+    expect(running.servicesFor('stdio').kpis).toBeUndefined();
     expect(running.description).toContain('warehouse tools: off (in-memory database: set WASHOPS_DATA_DIR or DATABASE_URL)');
     expect(running.description).toContain('report tools: off (no warehouse)');
   } finally {

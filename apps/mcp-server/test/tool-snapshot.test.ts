@@ -6,6 +6,7 @@ import { TransactionsClient } from '@washops/transactions-client';
 import { expect, it } from 'vitest';
 import { createServer } from '../src/server.js';
 import { auditedServicesOver } from './audited-services.js';
+import { fakeKpis } from './fake-kpis.js';
 import { fakeReports } from './fake-reports.js';
 import { fakeWarehouse } from './fake-warehouse.js';
 
@@ -18,11 +19,11 @@ it('pins every tool as a model sees it', async () => {
   const transactions = new TransactionsClient({ apiId: 'demo', apiKey: 'unused-key', baseUrl: 'http://127.0.0.1:9/v1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'snapshot', version: '1' });
-  await Promise.all([createServer({ services: { ...audited.servicesFor(), transactions, warehouse: fakeWarehouse().services, reports: fakeReports().reports, resources: openResourceReads({ store: audited.store }) } }).connect(serverSide), client.connect(clientSide)]);
+  await Promise.all([createServer({ services: { ...audited.servicesFor(), transactions, warehouse: fakeWarehouse().services, reports: fakeReports().reports, kpis: fakeKpis().kpis, resources: openResourceReads({ store: audited.store }) } }).connect(serverSide), client.connect(clientSide)]);
   const { tools } = await client.listTools();
   await client.close();
   await Promise.all([audited.close(), transactions.close()]);
-  expect(tools).toHaveLength(46);
+  expect(tools).toHaveLength(50);
   await expect(JSON.stringify(tools, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/tools.snapshot.json');
   // It opens an audit database: slow on a busy machine.
 }, 60_000);

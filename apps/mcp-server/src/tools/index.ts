@@ -33,7 +33,11 @@ import { listTransactionSites } from './list-transaction-sites.js';
 import { listTransactions } from './list-transactions.js';
 import { listTransactionsByType } from './list-transactions-by-type.js';
 import { listTransactionsV2 } from './list-transactions-v2.js';
+import { cohortRetention } from './cohort-retention.js';
+import { kpiSummary } from './kpi-summary.js';
+import { laborReport } from './labor-report.js';
 import { loadTransactionJob } from './load-transaction-job.js';
+import { membershipChurn } from './membership-churn.js';
 import { membershipReport } from './membership-report.js';
 import { mixReport } from './mix-report.js';
 import { queryTransactions } from './query-transactions.js';
@@ -83,6 +87,10 @@ export const allTools = [
   hourlyReport,
   staffReport,
   comparePeriods,
+  kpiSummary,
+  membershipChurn,
+  cohortRetention,
+  laborReport,
   listCustomers,
   getCustomer,
   listMemberships,
