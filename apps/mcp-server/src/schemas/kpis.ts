@@ -97,3 +97,6 @@ export function kpiCoverageLine(out: Envelope): string {
   for (const r of coverage.resources) if (!r.complete) gaps.push(`${r.resource}: ${r.missingDays.length > 0 ? `first missing day ${r.missingDays[0]}` : 'not synced'}`);
   return `PARTIAL: the warehouse does not hold all of ${range} (${gaps.join('; ')}); the figures cover what it holds. Say so when quoting them; sync_status shows what is queued or failed.`;
 }
+
+/** `groupBy` of the tools that answer one row per group: by period across the sites, or one row per site, region or chain. */
+export const ROWS_PER_GROUP = 'Rows per day, ISO week (keyed by its Monday) or month across the chosen sites, or one row per site (default), BackOffice region, or the whole chain';

@@ -2,6 +2,7 @@ import type { KpiSummaryRow } from '@washops/operations';
 import { kpiFigures, ZERO_COMPONENTS, type KpiComponents } from '@washops/store';
 import { z } from 'zod';
 import { fractionSchema, moneyOf, moneySchema } from '../schemas/reports.js';
+import { ROWS_PER_GROUP } from '../schemas/kpis.js';
 import { groupLines, kpiTool, percentOf } from './kpi-tool.js';
 
 const count = (what: string) => z.number().int().describe(what);
@@ -86,8 +87,7 @@ export const kpiSummary = kpiTool({
     '(new memberships ÷ eligible washes), membership revenue new and renewal, and labor (hours, cost, % of sales, cost per car), ' +
     'per day, ISO week or month across the chosen sites, or per site, BackOffice region or the whole chain, with the totals. ' +
     'Use it first for "how did we do"; narrow it with sites or region and a shorter range. For churn use membership_churn, for cohorts cohort_retention, for labor detail labor_report.',
-  groupByDescription:
-    "Rows per day, ISO week (keyed by its Monday) or month across the chosen sites, or one row per site (default), BackOffice region, or the whole chain",
+  groupByDescription: ROWS_PER_GROUP,
   dataShape: {
     rows: z.array(kpiSummaryRowSchema).describe('one per group, by period or by group name'),
     totals: kpiSummaryRowSchema.describe('the whole range and scope, summed then divided'),

@@ -1,6 +1,7 @@
 import type { KpiSummaryRow } from '@washops/operations';
 import { z } from 'zod';
 import { fractionSchema, moneyOf, moneySchema } from '../schemas/reports.js';
+import { ROWS_PER_GROUP } from '../schemas/kpis.js';
 import { totalOf } from './kpi-summary.js';
 import { groupLines, kpiTool, percentOf } from './kpi-tool.js';
 
@@ -48,7 +49,7 @@ export const laborReport = kpiTool({
     'Labor from the time clock: hours regular and overtime, labor cost, labor % of sales, labor cost per car and cars per labor hour, with open shifts flagged and modified punches counted, ' +
     'per day, ISO week or month across the chosen sites, or per site, BackOffice region or the whole chain, with the totals. ' +
     'Use it for "what did labor cost us" or to find overtime and edited punches; narrow it with sites or region. Per employee, list_clock_entries lists the shifts.',
-  groupByDescription: "Rows per day, ISO week (keyed by its Monday) or month across the chosen sites, or one row per site (default), BackOffice region, or the whole chain",
+  groupByDescription: ROWS_PER_GROUP,
   dataShape: {
     rows: z.array(laborRow).describe('one per group, by period or by group name'),
     totals: laborRow.describe('the whole range and scope, summed then divided'),
