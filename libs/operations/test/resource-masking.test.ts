@@ -29,7 +29,8 @@ describe('masking contact details', () => {
         const masked = maskEmail(email) as string;
         const local = email.slice(0, email.lastIndexOf('@'));
         expect(masked).toBe(`${local[0]}•••${email.slice(email.lastIndexOf('@'))}`);
-        if (local.length > 1) expect(masked).not.toContain(local);
+        // The local part is gone from what is shown before the @ (the domain may happen to contain it).
+        if (local.length > 1) expect(masked.slice(0, masked.lastIndexOf('@'))).not.toContain(local);
       }),
     );
   });
