@@ -1,4 +1,4 @@
-import type { KpiCoverage, KpiFigures } from '@washops/store';
+import type { ChurnRow, KpiCoverage, KpiFigures } from '@washops/store';
 import type { ReportsDeps } from '../reports/types.js';
 import type { KpiGrouping, KpiRequest } from './schemas.js';
 
@@ -36,17 +36,9 @@ export interface ActiveMembersPoint {
   active: number;
 }
 
-export interface ChurnPoint {
+/** A group's members over a month (the store's `ChurnRow`, summed over the group's sites), with the rates. */
+export interface ChurnPoint extends Omit<ChurnRow, 'siteCode'> {
   group: string;
-  month: string;
-  from: string;
-  to: string;
-  activeAtStart: number;
-  voluntary: number;
-  involuntary: number;
-  retained: number;
-  joined: number;
-  activeAtEnd: number;
   /** Of those active at the start: cancelled, declined or suspended, either, still active at the end; `null` with none at the start. */
   voluntaryChurn: number | null;
   involuntaryChurn: number | null;
