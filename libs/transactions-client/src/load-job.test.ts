@@ -108,9 +108,11 @@ describe('loadJob', () => {
     const server = fakeJobServer({ records: 600, durationMs: () => 70 });
     const { client, fake } = setup(server);
     await client.loadJob({ ...day, pollIntervalMs: 30 });
-    for (const job of server.jobs.values()) {
-      for (let i = 1; i < job.polls.length; i++) expect((job.polls[i] ?? 0) - (job.polls[i - 1] ?? 0)).toBeGreaterThanOrEqual(29);
-    }
+    // The client spaces polls from its own clock read just before each fetch; the fake stamps them a moment later, so
+    // a pause in between (a collection, a loaded machine) can shorten one gap as the fake sees it by a few ms.
+    const gaps = [...server.jobs.values()].flatMap((job) => job.polls.slice(1).map((at, i) => at - (job.polls[i] ?? 0)));
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(25);
     const pollsPerPage = [...server.jobs.values()].map((j) => j.polls.length);
     expect(pollsPerPage[0]).toBeGreaterThanOrEqual(3); // the first job: at once, then every 30 ms until done
     // Once, unless a loaded machine delayed the server's start of the job past the estimate (then twice);
