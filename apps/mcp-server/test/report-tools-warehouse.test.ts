@@ -137,7 +137,7 @@ describe("the tools of the operator's numbers over the same warehouse, with the 
     const codes = sites.map((site) => site.code);
     const refused = await call('kpi_summary', { from: DAY, to: DAY, sites: codes });
     expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/^RANGE_NOT_SYNCED: .*washops sync resources backfill --from 2026-11-18 --to 2026-11-18.*allowPartial: true/s);
+    expect(textOf(refused)).toMatch(/^RANGE_NOT_SYNCED: .*washops sync resources --from 2026-11-18 --to 2026-11-19 --resources employees,clock-entries.*allowPartial: true/s);
     const partial = await call('kpi_summary', { from: DAY, to: DAY, sites: codes, allowPartial: true });
     expect(partial.isError, textOf(partial)).toBeFalsy();
     const out = kpiSummary.outputSchema.parse(partial.structuredContent);
