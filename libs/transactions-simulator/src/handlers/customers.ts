@@ -2,17 +2,8 @@
 import { calendarDate, isoDateTime, optionalString, vendorDateTime } from '../envelopes.js';
 import { json } from '../http.js';
 import type { CustomerRecord } from '../world/types.js';
-import {
-  nationalDigits,
-  notFound,
-  PAGE_SIZES,
-  parseChoice,
-  parseCustomerDates,
-  parseEntityId,
-  parsePaging,
-  parsePhoneNumber,
-  rejectProblems,
-} from '../validation.js';
+import { notFound, PAGE_SIZES, parsePaging } from '../validation.js';
+import { nationalDigits, parseChoice, parseCustomerDates, parseEntityId, parsePhoneNumber, rejectProblems } from '../resource-params.js';
 import type { Handler, SimState } from './context.js';
 import { criteriaKey, pageReply, rowsOf, selectionMoment } from './paging.js';
 import { byTimeThenId, nullLive } from './render.js';

@@ -2,7 +2,8 @@
 import { calendarDate, dollars, isoDateTime, optionalString } from '../envelopes.js';
 import { json } from '../http.js';
 import type { ClockEntryRecord, EmployeeRecord } from '../world/types.js';
-import { notFound, PAGE_SIZES, parseClockEntryDates, parsePaging, rejectProblems } from '../validation.js';
+import { notFound, PAGE_SIZES, parsePaging } from '../validation.js';
+import { parseClockEntryDates, rejectProblems } from '../resource-params.js';
 import type { Ctx, Handler, SimState } from './context.js';
 import { criteriaKey, pageReply } from './paging.js';
 import { nullLive, siteCodeOf } from './render.js';

@@ -1,6 +1,7 @@
 /** `GET /giftcard-liablilty` (SC; the misspelled path is the real one): cards sold in the range, with what was used. */
 import { dollars, vendorDateTime } from '../envelopes.js';
-import { PAGE_SIZES, parsePaging, parseUnixRange, rejectProblems, RESOURCE_RANGES, selectSites } from '../validation.js';
+import { PAGE_SIZES, parsePaging, parseUnixRange, RESOURCE_RANGES, selectSites } from '../validation.js';
+import { rejectProblems } from '../resource-params.js';
 import type { Handler } from './context.js';
 import { criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { byTimeThenId, nullLive, siteCodeOf } from './render.js';

@@ -1,6 +1,7 @@
 /** `GET /item` (SC, 1-hour cache): the catalogue of every site the request sees, one row per site and item. */
 import { dollarText } from '../envelopes.js';
-import { PAGE_SIZES, parseChoice, parsePaging, rejectProblems } from '../validation.js';
+import { PAGE_SIZES, parsePaging } from '../validation.js';
+import { parseChoice, rejectProblems } from '../resource-params.js';
 import type { Handler } from './context.js';
 import { cachedReply, criteriaKey, pageReply } from './paging.js';
 

@@ -6,17 +6,8 @@ import { PLANS } from '../chain.js';
 import { calendarDate, dollars, dollarText, isoDateTime, vendorDateTime } from '../envelopes.js';
 import { json } from '../http.js';
 import type { MembershipRecord, StatusEvent } from '../world/types.js';
-import {
-  notFound,
-  PAGE_SIZES,
-  parseCode,
-  parseIdentifier,
-  parsePaging,
-  parseUnixRange,
-  rejectProblems,
-  RESOURCE_RANGES,
-  selectSiteList,
-} from '../validation.js';
+import { notFound, PAGE_SIZES, parsePaging, parseUnixRange, RESOURCE_RANGES } from '../validation.js';
+import { parseCode, parseIdentifier, rejectProblems, selectSiteList } from '../resource-params.js';
 import type { Ctx, Handler, SimState } from './context.js';
 import { cachedReply, criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { accountCustomer, byTimeThenId, itemIdOf, siteCodeOf, statusName } from './render.js';

@@ -5,7 +5,8 @@
  */
 import { siteById } from '../chain.js';
 import { dollarText } from '../envelopes.js';
-import { PAGE_SIZES, parseDayRange, parsePaging, rejectProblems } from '../validation.js';
+import { PAGE_SIZES, parsePaging } from '../validation.js';
+import { parseDayRange, rejectProblems } from '../resource-params.js';
 import type { Handler } from './context.js';
 import { criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { byTimeThenId, itemIdOf } from './render.js';

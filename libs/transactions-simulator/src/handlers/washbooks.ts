@@ -3,16 +3,8 @@ import { WASHBOOKS } from '../chain.js';
 import { dollars, vendorDateTime } from '../envelopes.js';
 import { json } from '../http.js';
 import type { MembershipRecord, WashbookRecord } from '../world/types.js';
-import {
-  notFound,
-  PAGE_SIZES,
-  parseChoice,
-  parseIdentifier,
-  parsePaging,
-  parseUnixRange,
-  rejectProblems,
-  RESOURCE_RANGES,
-} from '../validation.js';
+import { notFound, PAGE_SIZES, parsePaging, parseUnixRange, RESOURCE_RANGES } from '../validation.js';
+import { parseChoice, parseIdentifier, rejectProblems } from '../resource-params.js';
 import type { Handler, SimState } from './context.js';
 import { criteriaKey, pageReply, rowsOf, selectionMoment, upTo } from './paging.js';
 import { recurringDetail } from './recurring.js';
