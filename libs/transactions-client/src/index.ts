@@ -19,6 +19,6 @@ export {
 } from './params.js';
 export type { ListQuery, LoadJobOptions, LoadJobProgress, RequestOptions, TransactionListParams, TransactionType } from './params.js';
 export { DataApiClient } from './resources/data-api-client.js';
-export type { CustomersResource, EmployeesResource, ListResource, RecurringResource, SitesResource, WashbooksResource } from './resources/data-api-client.js';
+export type { CustomersResource, EmployeesResource, ListResource, RecurringResource, SitesResource, WashbooksResource } from './resources/resource-objects.js';
 export type * from './resources/types.js';
 export * from './resources/schemas.js';

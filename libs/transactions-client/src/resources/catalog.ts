@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import type { RequestOptions } from '../params.js';
 import type { TransactionsClient } from '../client.js';
-import type { ListResource, SitesResource } from './data-api-client.js';
+import type { ListResource, SitesResource } from './resource-objects.js';
 import { listResource, query } from './list-resource.js';
 import { ItemSchema } from './models/items.js';
 import { SalesOutcomeSchema } from './models/sales-outcomes.js';

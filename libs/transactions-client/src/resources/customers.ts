@@ -2,7 +2,7 @@ import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
-import type { CustomersResource } from './data-api-client.js';
+import type { CustomersResource } from './resource-objects.js';
 import { listResource, query } from './list-resource.js';
 import { CustomerListItemSchema, CustomerResponseSchema } from './models/customers.js';
 import { CustomerIdSchema, MAX_PAGE_SIZE } from './params/common.js';

@@ -2,7 +2,7 @@ import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
-import type { EmployeesResource } from './data-api-client.js';
+import type { EmployeesResource } from './resource-objects.js';
 import { listResource } from './list-resource.js';
 import { ClockEntriesResponseSchema, EmployeeListItemSchema, EmployeeResponseSchema } from './models/employees.js';
 import { EmployeeIdSchema, MAX_PAGE_SIZE } from './params/common.js';

@@ -3,7 +3,7 @@ import type { PagedList, Requester } from '../internal/requester.js';
 import type { QueryValue } from '../internal/transport.js';
 import type { RequestOptions } from '../params.js';
 import { toUnixSeconds, type DateInput } from '../dates.js';
-import type { ListResource } from './data-api-client.js';
+import type { ListResource } from './resource-objects.js';
 
 /**
  * A `ListResource` over the shared requester: `describe` checks the params and names the path, query, rows key, model

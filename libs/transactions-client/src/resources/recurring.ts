@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
 import type { RequestOptions } from '../params.js';
-import type { RecurringResource } from './data-api-client.js';
+import type { RecurringResource } from './resource-objects.js';
 import { listResource, query, unixRange } from './list-resource.js';
 import {
   RecurringAccountDetailResponseSchema,

@@ -2,7 +2,7 @@ import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
-import type { ListResource, WashbooksResource } from './data-api-client.js';
+import type { ListResource, WashbooksResource } from './resource-objects.js';
 import { listResource, query, unixRange } from './list-resource.js';
 import { GiftCardSchema } from './models/gift-cards.js';
 import { WashbookAccountDetailResponseSchema, WashbookAccountSchema } from './models/washbooks.js';
