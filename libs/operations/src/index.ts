@@ -33,7 +33,7 @@ export { RESOURCE_ENDPOINTS, RESOURCE_RULES } from './dataapi/plan.js';
 export { minimumResourceRequests } from './dataapi/minimum.js';
 export type { EndpointRead } from './dataapi/fetch.js';
 export type { ResourceBackfillRequest, ResourceBackfillResult, ResourceStatus, ResourceSync } from './dataapi/resource-sync.js';
-export type { ResourceWindowEvent } from './dataapi/worker.js';
+export type { ResourceWindowEvent } from './warehouse/types.js';
 export type {
   BackfillRequest,
   BackfillResult,

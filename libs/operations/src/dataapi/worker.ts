@@ -2,8 +2,9 @@ import { safeLog, type Logger } from '@washops/client-core';
 import { APITimeoutError, isWashOpsError, toPublicError } from '@washops/shared-errors';
 import type { PgBoss, ResourceWindowKey, Store } from '@washops/store';
 import type { QueueTiming } from '../warehouse/queue.js';
+import type { ResourceWindowEvent } from '../warehouse/types.js';
 import { isTransient, pause, settleJob } from '../warehouse/worker.js';
-import { fetchWindow, type EndpointRead, type ResourceSource, type WindowFetchOptions } from './fetch.js';
+import { fetchWindow, type ResourceSource, type WindowFetchOptions } from './fetch.js';
 import { activeWindowKeys, RESOURCE_QUEUE, resourceQueueSizes, sendWindows, windowJobOptions, windowKey } from './queue.js';
 
 const IDLE_POLL_MS = 250;
@@ -12,11 +13,6 @@ const WATCH_INTERVAL_MS = 500;
 const PAUSED_DELAY_SECONDS = 5;
 
 /** What the resource worker reports after each window. */
-export type ResourceWindowEvent =
-  | { kind: 'done'; key: ResourceWindowKey; records: number; reads: EndpointRead[] }
-  | { kind: 'failed'; key: ResourceWindowKey; code: string; message: string; willRetry: boolean }
-  | { kind: 'released'; key: ResourceWindowKey };
-
 export interface ResourceWorkerContext {
   boss: PgBoss;
   store: Store;

@@ -1,9 +1,8 @@
 import type { Logger } from '@washops/client-core';
-import type { RateBudgetUsage, SiteDayKey, SyncUnit, SyncUnitCounts, Store } from '@washops/store';
+import type { RateBudgetUsage, ResourceWindowKey, SiteDayKey, SyncUnit, SyncUnitCounts, Store } from '@washops/store';
 import type { Actor } from '../actor.js';
-import type { WindowFetchOptions } from '../dataapi/fetch.js';
+import type { EndpointRead, WindowFetchOptions } from '../dataapi/fetch.js';
 import type { ResourceSync } from '../dataapi/resource-sync.js';
-import type { ResourceWindowEvent } from '../dataapi/worker.js';
 
 /** How the sync reaches the Data API. The key never leaves the server. */
 export interface DataApiAccess {
@@ -129,3 +128,9 @@ export interface WarehouseSync {
   /** Stops this process's workers and its job queue; the store stays open. */
   close(): Promise<void>;
 }
+
+/** What a resources worker reports of each window it works (`onWindow`). */
+export type ResourceWindowEvent =
+  | { kind: 'done'; key: ResourceWindowKey; records: number; reads: EndpointRead[] }
+  | { kind: 'failed'; key: ResourceWindowKey; code: string; message: string; willRetry: boolean }
+  | { kind: 'released'; key: ResourceWindowKey };
