@@ -19,8 +19,11 @@ const today = utcDay(Date.now());
 const addDays = (day: string, n: number) => utcDay(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000);
 /** The last 20 whole UTC days. */
 const RANGE = { from: addDays(today, -20), to: addDays(today, -1) };
-/** Gift cards synced over most of the Data API's 6-month look-back. */
-const GIFT_CARD_DAYS = { from: addDays(today, -180), to: addDays(today, -1) };
+/**
+ * Gift cards synced over most of the Data API's 6-month look-back. It starts a day inside the live list's own window
+ * (the last 180 × 24 hours up to the moment it is read), so every card synced is one the live list serves too.
+ */
+const GIFT_CARD_DAYS = { from: addDays(today, -179), to: addDays(today, -1) };
 
 /** Everything but where it came from. */
 function withoutFreshness<T extends { freshness: unknown }>(answer: T): Omit<T, 'freshness'> {

@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server';
-import type { BackofficeReads, Operations, Reports, ResourceReads, WarehouseSync } from '@washops/operations';
+import type { BackofficeReads, Kpis, Operations, Reports, ResourceReads, WarehouseSync } from '@washops/operations';
 import type { TransactionsClient } from '@washops/transactions-client';
 import type { Store } from '@washops/store';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
@@ -45,6 +45,8 @@ export interface PortalDeps {
   sync: WarehouseSync;
   /** Reports over the warehouse (the Reports page, its CSV downloads), built by the portal with `openReports` over `store` and `backoffice`. */
   reports: Reports;
+  /** The operator's numbers (the Today, Memberships and Labor pages), built by the portal with `openKpis` over the reports' dependencies. */
+  kpis: Kpis;
   /** Customers, memberships, items, the time clock and gift cards (their pages), built by the portal with `openResourceReads`: contact details masked, a reveal audited. */
   resources: ResourceReads;
   /** Bulk changes from a CSV file: the engine (`changes`) and the runs this process works, one runner per process. */

@@ -7,6 +7,7 @@ import { discoveryRouter } from './routers/discovery.js';
 import { employeesRouter } from './routers/employees.js';
 import { giftCardsRouter } from './routers/gift-cards.js';
 import { itemsRouter } from './routers/items.js';
+import { kpisRouter } from './routers/kpis.js';
 import { portalUsersRouter } from './routers/portal-users.js';
 import { reportsRouter } from './routers/reports.js';
 import { syncRouter } from './routers/sync.js';
@@ -24,6 +25,7 @@ export const appRouter = router({
   employees: employeesRouter,
   giftCards: giftCardsRouter,
   items: itemsRouter,
+  kpis: kpisRouter,
   backofficeUsers: backofficeUsersRouter,
   portalUsers: portalUsersRouter,
   reports: reportsRouter,

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
-import { backofficeConnectionOf, bulkChanges, openReports, openResourceReads, Operations } from '@washops/operations';
+import { backofficeConnectionOf, bulkChanges, openKpis, openReports, openResourceReads, Operations } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
@@ -31,10 +31,10 @@ export function unreachableClients(): { backoffice: BackofficeClient; transactio
 }
 
 /**
- * The BackOffice reads, the audited operations, the bulk runs, the reports and the resource reads over `store`, as the
+ * The BackOffice reads, the audited operations, the bulk runs, the reports, the numbers and the resource reads over `store`, as the
  * portal wires them (the resource reads without a Data API: what the warehouse lacks is refused, not read live).
  */
-export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns' | 'reports' | 'resources'> {
+export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns' | 'reports' | 'kpis' | 'resources'> {
   const connection = backofficeConnectionOf(backoffice);
   const operations = new Operations({ store, backoffice: connection });
   return {
@@ -42,6 +42,7 @@ export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick
     operations,
     bulkRuns: new BulkRunner(bulkChanges({ store, operations, backoffice: connection })),
     reports: openReports({ store, backoffice: connection.reads }),
+    kpis: openKpis({ store, backoffice: connection.reads }),
     resources: openResourceReads({ store }),
   };
 }

@@ -17,8 +17,8 @@ const JOB_POLL_INTERVAL_MS = 2_000;
 export async function createClients(
   env: PortalEnv,
   store: Store,
-): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync' | 'reports' | 'resources'>> {
-  const { bulkChanges, connectBackoffice, Operations, openReports, openResourceReads, openWarehouseSync } = await loadOperations();
+): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync' | 'reports' | 'kpis' | 'resources'>> {
+  const { bulkChanges, connectBackoffice, Operations, openKpis, openReports, openResourceReads, openWarehouseSync } = await loadOperations();
   const budgets = transactionsBudgets(store, env.transactions.apiId, env.dataApiTimeScale);
   const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: budgets.exports });
   const transactions = new TransactionsClient({ ...env.transactions, rateLimit: budgets.interactive });
@@ -29,12 +29,14 @@ export async function createClients(
     dataApi: { apiId: env.transactions.apiId, apiKey: env.transactions.apiKey, baseUrl: transactions.baseUrl, timeScale: env.dataApiTimeScale },
     logger: portalLogger(),
   });
+  // Sites and regions resolve against the BackOffice's tree, and the Data API's own list for codes it lacks.
+  const reportsDeps = { store, backoffice: backoffice.reads, dataApiSites: () => transactions.listSites() };
   return {
     backoffice: backoffice.reads,
     operations,
     sync,
-    // Sites and regions resolve against the BackOffice's tree, and the Data API's own list for codes it lacks.
-    reports: openReports({ store, backoffice: backoffice.reads, dataApiSites: () => transactions.listSites() }),
+    reports: openReports(reportsDeps),
+    kpis: openKpis(reportsDeps),
     // Customers, items, the time clock and gift cards: the warehouse, or live on the pages' share of the budget.
     // Contact details stay masked; an admin's reveal is audited by the service.
     resources: openResourceReads({ store, dataApi: new DataApiClient({ ...env.transactions, rateLimit: budgets.interactive }), logger: portalLogger() }),
