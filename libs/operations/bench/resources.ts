@@ -6,9 +6,8 @@
  * (`minimumResourceRequests`), their ratio (target ≤ 1.05×) and the 429s (target 0).
  */
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
-import { openStore, type Store } from '@washops/store';
+import { addDays, openStore, type Store } from '@washops/store';
 import { minimumResourceRequests, openWarehouseSync, type EndpointRead } from '../src/index.js';
-import { addDays } from '../src/warehouse/plan.js';
 import { freshDatabase } from './sync.js';
 
 const TIME_SCALE = 0.1;

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { openStore, type SiteDayKey, type Store } from '@washops/store';
+import { addDays, openStore, type SiteDayKey, type Store } from '@washops/store';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import pg from 'pg';
 import { openWarehouseSync } from '../src/index.js';
-import { addDays, localDayOf, siteDayWindows } from '../src/warehouse/plan.js';
+import { localDayOf, siteDayWindows } from '../src/warehouse/plan.js';
 
 const TIME_SCALE = 0.1;
 const LIMIT = 20;

@@ -1,10 +1,9 @@
-import type { Store } from '@washops/store';
+import { addDays, type Store } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
 import type { TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCustomerRecord, toGiftCard, toMembershipSummary, toSalesOutcome, toWashbook } from '../src/dataapi/mapping.js';
 import type { ResourceWindowEvent, WarehouseSync } from '../src/index.js';
-import { addDays } from '../src/warehouse/plan.js';
 import { openSimulatedWarehouse, warehouseBackends, type SimulatedWarehouse } from './warehouse-support.js';
 
 const ACTOR = { channel: 'cli', name: 'resources-test' } as const;

@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Store } from '@washops/store';
+import { addDays, type Store } from '@washops/store';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openWarehouseSync, type WarehouseSync } from '../src/index.js';
-import { addDays, localDayOf } from '../src/warehouse/plan.js';
+import { localDayOf } from '../src/warehouse/plan.js';
 import { crashBackend, expectedSummaries, openAt, storedSummaries } from './warehouse-support.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/sync-worker.ts', import.meta.url));

@@ -1,9 +1,9 @@
 import { DateRangeError, ValidationError } from '@washops/shared-errors';
-import type { Store } from '@washops/store';
+import { addDays, type Store } from '@washops/store';
 import type { TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncUnitEvent, WarehouseSync } from '../src/index.js';
-import { addDays, localDayOf } from '../src/warehouse/plan.js';
+import { localDayOf } from '../src/warehouse/plan.js';
 import { expectedSummaries, openSimulatedWarehouse, storedSummaries, waitFor, warehouseBackends, type SimulatedWarehouse } from './warehouse-support.js';
 
 const ACTOR = { channel: 'cli', name: 'warehouse-test' } as const;

@@ -1,7 +1,7 @@
 import { DateRangeError, ValidationError } from '@washops/shared-errors';
-import { DATA_API_RESOURCES, type DataApiResource, type ResourceWindowKey } from '@washops/store';
+import { addDays, DATA_API_RESOURCES, type DataApiResource, type ResourceWindowKey } from '@washops/store';
 import { MAX_PAGE_SIZE, oldestAllowedSeconds, RANGE_LIMIT_DAYS } from '@washops/transactions-client';
-import { addDays, daysBetween } from '../warehouse/plan.js';
+import { daysBetween } from '../warehouse/plan.js';
 
 /**
  * How the sync asks for each resource (README, "Transactions warehouse"): `full` resources are read whole each time;

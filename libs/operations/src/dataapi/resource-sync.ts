@@ -1,7 +1,7 @@
 import { safeLog, type Logger } from '@washops/client-core';
-import type { DataApiResource, PgBoss, ResourceCoverage, ResourceWindow, ResourceWindowKey, Store } from '@washops/store';
+import { addDays, type DataApiResource, type PgBoss, type ResourceCoverage, type ResourceWindow, type ResourceWindowKey, type Store } from '@washops/store';
 import type { Actor } from '../actor.js';
-import { addDays, daysBetween } from '../warehouse/plan.js';
+import { daysBetween } from '../warehouse/plan.js';
 import type { QueueTiming } from '../warehouse/queue.js';
 import { fetchWindow, type ResourceSource, type WindowFetchOptions } from './fetch.js';
 import { checkResources, planResourceWindows, utcDay } from './plan.js';

@@ -1,10 +1,10 @@
 import { parseInput, throwIfAborted } from '@washops/client-core';
 import { RangeNotSyncedError } from '@washops/shared-errors';
-import { kpiFigures, mondayOf, sumSiteDays, ZERO_COMPONENTS, type KpiCoverage, type KpiScope, type KpiSource, type KpiSiteDay } from '@washops/store';
+import { addDays, kpiFigures, mondayOf, sumSiteDays, ZERO_COMPONENTS, type KpiCoverage, type KpiScope, type KpiSource, type KpiSiteDay } from '@washops/store';
 import { counted, dollars, percent, rangeLabel } from '../reports/format.js';
 import { byGroup, sumBy } from '../reports/grouping.js';
 import { rangeNotSynced, reportContext, type ReportContext } from '../reports/scope.js';
-import { addDays } from '../warehouse/plan.js';
+
 import { kpiRequestSchema, type KpiGrouping, type KpiRequest } from './schemas.js';
 import type { AdvisorPoint, ChurnPoint, CohortPoint, KpiAnswer, Kpis, KpisDeps, KpiScopeView, KpiSummaryRow, LiabilityPoint, MembershipAnswer } from './types.js';
 

@@ -1,7 +1,7 @@
 import { throwIfAborted } from '@washops/client-core';
 import { RangeNotSyncedError, ValidationError } from '@washops/shared-errors';
-import type { ReportCoverage, ReportPeriod, ReportScope } from '@washops/store';
-import { addDays } from '../warehouse/plan.js';
+import { addDays, type ReportCoverage, type ReportPeriod, type ReportScope } from '@washops/store';
+
 import { resolveSiteCodesInTree, sitesOfRegion, type SiteChoice, type SiteTree } from '../sites/resolve-sites.js';
 import { NO_REGION, counted, rangeLabel, scopeLabel } from './format.js';
 import { groupOfSites, type GroupOf } from './grouping.js';

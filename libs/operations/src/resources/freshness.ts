@@ -1,7 +1,7 @@
 import { throwIfAborted } from '@washops/client-core';
 import { RangeNotSyncedError } from '@washops/shared-errors';
-import { FULL_REFRESH_RESOURCES, type DataApiResource, type Store } from '@washops/store';
-import { addDays } from '../warehouse/plan.js';
+import { addDays, FULL_REFRESH_RESOURCES, type DataApiResource, type Store } from '@washops/store';
+
 import type { Freshness } from './types.js';
 
 // Whether a read answers from the warehouse or live, said in the answer itself: the ledger's sync time and the

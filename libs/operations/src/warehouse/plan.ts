@@ -1,13 +1,11 @@
 import { DateRangeError, ValidationError } from '@washops/shared-errors';
 import { oldestAllowedSeconds } from '@washops/transactions-client';
-import type { SiteDayKey } from '@washops/store';
+import { addDays, isKnownZone, localDay, localDayStart, type SiteDayKey } from '@washops/store';
 
-// Local calendar days in IANA zones with `Intl.DateTimeFormat`: no date library is a dependency here,
-// and Intl carries the zone rules Node ships.
+// The sync's local days: the day arithmetic is the store's (`warehouse/zones.ts`); here the checks of what a person
+// typed and the load-job windows of a site-day.
 
 const DAY_SECONDS = 86_400;
-/** A zone's offset is within ±14 h (plus a margin for historic offsets), so a local day starts within this of UTC midnight. */
-const SEARCH_MARGIN_SECONDS = 16 * 3600;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One load-job request's range, inclusive Unix seconds (at most 24 h, contract §2.5). */
@@ -16,60 +14,26 @@ export interface JobWindow {
   endSeconds: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      throw new ValidationError(`Unknown time zone "${timeZone}"`, { details: { timeZone } });
-    }
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The vendor's zone, `UTC` when it gives none (null or ""). */
+/** The vendor's zone, `UTC` when it gives none (null or ""); one Intl does not know fails its site-days' windows. */
 export function zoneOrUtc(timeZone: string | null | undefined): string {
   return timeZone && timeZone.trim() !== '' ? timeZone.trim() : 'UTC';
 }
 
 /** The local calendar day (`YYYY-MM-DD`) of a Unix second in a zone. */
 export function localDayOf(seconds: number, timeZone: string): string {
-  const parts = formatterFor(timeZone).formatToParts(new Date(seconds * 1000));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return localDay(new Date(seconds * 1000), timeZone);
 }
 
-function utcMidnightSeconds(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) / 1000;
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date((utcMidnightSeconds(day) + days * DAY_SECONDS) * 1000).toISOString().slice(0, 10);
-}
-
-/** The first second whose local day is `day` or later: a binary search, since local days only move forward. */
-function localDayStart(day: string, timeZone: string): number {
-  let low = utcMidnightSeconds(day) - SEARCH_MARGIN_SECONDS;
-  let high = utcMidnightSeconds(day) + SEARCH_MARGIN_SECONDS;
-  while (low < high) {
-    const mid = Math.floor((low + high) / 2);
-    if (localDayOf(mid, timeZone) >= day) high = mid;
-    else low = mid + 1;
-  }
-  return low;
-}
+const dayStartSeconds = (day: string, timeZone: string) => localDayStart(day, timeZone) / 1000;
 
 /**
  * A site-day's load-job windows in UTC seconds: local midnight to the next local midnight minus one
  * second; a day longer than 24 h (a fall-back change) is split into two halves, each within the limit.
  */
 export function siteDayWindows(day: string, timeZone: string): JobWindow[] {
-  const start = localDayStart(day, timeZone);
-  const end = localDayStart(addDays(day, 1), timeZone) - 1;
+  if (!isKnownZone(timeZone)) throw new ValidationError(`Unknown time zone "${timeZone}"`, { details: { timeZone } });
+  const start = dayStartSeconds(day, timeZone);
+  const end = dayStartSeconds(addDays(day, 1), timeZone) - 1;
   if (end - start < DAY_SECONDS) return [{ startSeconds: start, endSeconds: end }];
   const half = Math.floor((end - start + 1) / 2);
   return [
@@ -101,9 +65,9 @@ export function allowedDays(timeZone: string, nowMs: number): { from: string; to
   const oldest = oldestAllowedSeconds(nowMs);
   const nowSeconds = Math.floor(nowMs / 1000);
   let from = localDayOf(oldest, timeZone);
-  if (localDayStart(from, timeZone) < oldest) from = addDays(from, 1);
+  if (dayStartSeconds(from, timeZone) < oldest) from = addDays(from, 1);
   let to = localDayOf(nowSeconds, timeZone);
-  if (localDayStart(addDays(to, 1), timeZone) - 1 > nowSeconds) to = addDays(to, -1);
+  if (dayStartSeconds(addDays(to, 1), timeZone) - 1 > nowSeconds) to = addDays(to, -1);
   return { from, to };
 }
 

@@ -1,12 +1,12 @@
 import { safeLog } from '@washops/client-core';
 import { ValidationError } from '@washops/shared-errors';
-import type { SiteDayKey } from '@washops/store';
+import { addDays, type SiteDayKey } from '@washops/store';
 import { DataApiClient, DEFAULT_JOB_TIMEOUT_MS, DEFAULT_POLL_INTERVAL_MS } from '@washops/transactions-client';
 import { prepareResourceQueue } from '../dataapi/queue.js';
 import { resourceSync } from '../dataapi/resource-sync.js';
 import { startResourceWorker } from '../dataapi/worker.js';
 import type { Actor } from '../actor.js';
-import { addDays, daysBetween, localDayOf, planSiteDays } from './plan.js';
+import { daysBetween, localDayOf, planSiteDays } from './plan.js';
 import { NIGHTLY_QUEUE, prepareQueues, queueSizes, sendUnits, type QueueTiming } from './queue.js';
 import { SiteDirectory } from './site-day.js';
 import type { BackfillRequest, BackfillResult, SyncSettings, SyncWorker, WarehouseSync, WarehouseSyncDeps } from './types.js';

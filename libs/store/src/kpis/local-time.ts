@@ -1,40 +1,9 @@
-import { daysBetween } from '../warehouse/zones.js';
+import { daysBetween, localDayEnd, localDayStart } from '../warehouse/zones.js';
 
-// Instants of local days: where a site's day starts in UTC (DST included), for the numbers read from resources that
-// carry UTC times (clock entries, sales outcomes, memberships).
+// Local days of several zones at once and of months, for the numbers read from resources that carry UTC times (clock
+// entries, sales outcomes, memberships).
 
 const DAY_MS = 86_400_000;
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at `instant`, in ms (an unknown zone counts as UTC). */
-function offsetAt(instantMs: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-    } catch {
-      format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', timeZoneName: 'longOffset' });
-    }
-    offsetFormats.set(timeZone, format);
-  }
-  const name = format.formatToParts(new Date(instantMs)).find((part) => part.type === 'timeZoneName')?.value ?? '';
-  const match = /GMT([+-])(\d\d):(\d\d)/.exec(name);
-  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
-}
-
-/** The UTC instant (ms) at which local day `day` starts in `timeZone`. */
-export function localDayStart(day: string, timeZone: string): number {
-  const wall = Date.parse(`${day}T00:00:00Z`);
-  // Twice: the offset at the guess may differ from the offset at the answer across a DST change.
-  let at = wall - offsetAt(wall, timeZone);
-  at = wall - offsetAt(at, timeZone);
-  return at;
-}
-
-/** The first instant after local day `day` (the next day's start). */
-export function localDayEnd(day: string, timeZone: string): number {
-  return localDayStart(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10), timeZone);
-}
 
 /** The UTC calendar days that the local days `from`..`to` of any of the zones touch (for the resources' ledgers). */
 export function utcDaysSpanned(from: string, to: string, zones: readonly string[]): { from: string; to: string } {

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
 import { whMemberships, whMembershipStatuses, whStatusChanges } from '../dataapi/schema.js';
-import { daysBetween, localDay } from '../warehouse/zones.js';
-import { lastDayOfMonth, localDayEnd, localDayStart, monthOf, monthsBetween } from './local-time.js';
+import { daysBetween, localDay, localDayEnd, localDayStart } from '../warehouse/zones.js';
+import { lastDayOfMonth, monthOf, monthsBetween } from './local-time.js';
 import { siteZones } from './site-days.js';
 import type { ActiveMembersRow, ChurnRow, CohortRow, MembershipKpis } from './types.js';
 

@@ -4,8 +4,7 @@ import { whGiftCards, whSalesOutcomes, whWashbooks } from '../dataapi/schema.js'
 import { reportDepartments, reportTenders } from '../reports/schema.js';
 import { scopeFilter } from '../reports/scope.js';
 import { warehouseSites } from '../warehouse/schema.js';
-import { localDay } from '../warehouse/zones.js';
-import { localDayEnd, localDayStart } from './local-time.js';
+import { localDay, localDayEnd, localDayStart } from '../warehouse/zones.js';
 import { siteZones } from './site-days.js';
 import type { AdvisorRow, LiabilityRow } from './types.js';
 

@@ -4,9 +4,8 @@ import { whClockEntries } from '../dataapi/schema.js';
 import { reportDays } from '../reports/schema.js';
 import { scopeFilter } from '../reports/scope.js';
 import { warehouseSites } from '../warehouse/schema.js';
-import { daysBetween, localDay } from '../warehouse/zones.js';
+import { daysBetween, localDay, localDayEnd, localDayStart } from '../warehouse/zones.js';
 import { ZERO_COMPONENTS } from './figures.js';
-import { localDayEnd, localDayStart } from './local-time.js';
 import { kpiDays } from './schema.js';
 import type { KpiComponents, KpiSiteDay } from './types.js';
 
