@@ -156,6 +156,15 @@ describeEachBackend('Data API resources in the warehouse', (backend) => {
     expect(await r.ensureWindows([key], { resync: true })).toEqual([{ ...key }]);
   });
 
+  it('the clock-entry windows of a month of 1,133 employees are ensured and resynced in one call each', async () => {
+    const r = store().resources;
+    const keys = Array.from({ length: 1_133 }, (_, i) => [window('clock-entries', '2026-10-01', '2026-10-14', String(i + 1)), window('clock-entries', '2026-10-15', '2026-10-28', String(i + 1))]).flat();
+    expect(await r.ensureWindows(keys)).toHaveLength(keys.length);
+    expect(await r.claimWindow(keys[2_000] as (typeof keys)[number])).toBe(true);
+    expect(await r.releaseWindows(keys)).toBe(1);
+    expect(await r.ensureWindows(keys, { resync: true })).toHaveLength(keys.length);
+  });
+
   it('items and employees are replaced whole; clock entries per employee window, with open shifts and hours', async () => {
     const r = store().resources;
     const item = (sku: string, name: string) => ({ sku, siteLocation: '', name, departmentName: 'Wash', priceCents: 1200, costCents: null, isPromptForPrice: false });

@@ -23,6 +23,17 @@ describeEachBackend('warehouse sync ledger', (backend) => {
     ]);
   });
 
+  it('a month of a 40-site chain is ensured, released and resynced in one call each (1,240 site-days)', async () => {
+    const w = store().warehouse;
+    const keys = Array.from({ length: 40 }, (_, s) => Array.from({ length: 31 }, (_, d) => key(`S${String(s).padStart(2, '0')}`, `2026-10-${String(d + 1).padStart(2, '0')}`))).flat();
+    expect(await w.ensureUnits(keys)).toHaveLength(keys.length);
+    expect(await Promise.all(keys.slice(0, 3).map((k) => w.claimUnit(k)))).toEqual([true, true, true]);
+    expect(await w.releaseUnits(keys)).toBe(3);
+    await w.failUnit(keys[1200] as (typeof keys)[number], { code: 'UPSTREAM', message: 'the job failed' });
+    expect(await w.ensureUnits(keys)).toHaveLength(keys.length - 1);
+    expect(await w.ensureUnits(keys, { resync: true })).toHaveLength(keys.length);
+  });
+
   it('a claim is taken by one worker only, counts an attempt, and is refused once done', async () => {
     const w = store().warehouse;
     await w.ensureUnits([key('S01', '2026-03-02')]);

@@ -25,9 +25,11 @@ function isKey(key: ResourceWindowKey): SQL {
   return and(eq(w.resource, k.resource), eq(w.scope, k.scope), eq(w.windowStart, k.windowStart), eq(w.windowEnd, k.windowEnd)) as SQL;
 }
 
+/** Among a list of windows, as array parameters (a list of row tuples is an OR chain PGlite cannot plan: see `keyIn`). */
 function keysIn(keys: readonly ResourceWindowKey[]): SQL {
-  const tuples = keys.map(keyOf).map((k) => sql`(${k.resource}, ${k.scope}, ${k.windowStart}::date, ${k.windowEnd}::date)`);
-  return sql`(${w.resource}, ${w.scope}, ${w.windowStart}, ${w.windowEnd}) in (${sql.join(tuples, sql`, `)})`;
+  const all = keys.map(keyOf);
+  const column = <K extends keyof Required<ResourceWindowKey>>(name: K) => sql.param(all.map((k) => k[name]));
+  return sql`(${w.resource}, ${w.scope}, ${w.windowStart}, ${w.windowEnd}) in (select * from unnest(${column('resource')}::text[], ${column('scope')}::text[], ${column('windowStart')}::date[], ${column('windowEnd')}::date[]))`;
 }
 
 function filterOf(filter: ResourceWindowFilter): SQL | undefined {

@@ -15,10 +15,15 @@ export const CLAIM_STALE_AFTER_MS = 40 * 60_000;
 
 const units = warehouseSyncUnits;
 
-/** `(site_code, day) in ((…), …)` for a list of keys. */
+/**
+ * `(site_code, day)` among a list of keys, as two array parameters: a list of row tuples `in ((…), …)` becomes a
+ * chain of ORs as deep as the list, which PGlite's small stack cannot plan for a few hundred keys (a month of a
+ * chain's site-days broke the connection).
+ */
 export function keyIn(keys: readonly SiteDayKey[]): SQL {
-  const tuples = keys.map((k) => sql`(${k.siteCode}, ${k.day}::date)`);
-  return sql`(${units.siteCode}, ${units.day}) in (${sql.join(tuples, sql`, `)})`;
+  const siteCodes = keys.map((k) => k.siteCode);
+  const days = keys.map((k) => k.day);
+  return sql`(${units.siteCode}, ${units.day}) in (select * from unnest(${sql.param(siteCodes)}::text[], ${sql.param(days)}::date[]))`;
 }
 
 export function unitFilter(filter: SyncUnitFilter): SQL | undefined {
