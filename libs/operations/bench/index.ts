@@ -10,6 +10,7 @@ import { BackofficeClient, type CreateEmployeeInput } from '@washops/backoffice-
 import { startBackofficeSimulator, type BackofficeSimulator, type LoggedRequest } from '@washops/backoffice-simulator';
 import { openStore, type Store } from '@washops/store';
 import { backofficeConnectionOf, bulkChanges, BULK_LIMITS, Operations, type BackofficeConnection } from '../src/index.js';
+import { runKpiBench } from './kpis.js';
 import { runResourceBench } from './resources.js';
 import { runSyncBench } from './sync.js';
 
@@ -211,3 +212,5 @@ if (!(await runSyncBench())) console.log('warehouse backfill: a target above was
 if (!(await runResourceBench())) console.log('resources sync: a target above was missed');
 // The explorer from the warehouse beside the live Data API (bench/explorer-vs-live.ts).
 await import('./explorer-vs-live.js');
+// The operator's numbers over a month and a year of the demo chain (bench/kpis.ts).
+if (!(await runKpiBench())) console.log("operator's numbers: a target above was missed");
