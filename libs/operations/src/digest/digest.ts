@@ -1,11 +1,11 @@
 import { safeLog, type Logger } from '@washops/client-core';
-import { NotFoundError, ValidationError } from '@washops/shared-errors';
+import { NotFoundError, toPublicError, ValidationError } from '@washops/shared-errors';
 import type { DigestDelivery, PgBoss, Store, WarehouseSite } from '@washops/store';
 import { openKpis } from '../kpis/kpis.js';
 import type { KpisDeps } from '../kpis/types.js';
-import { checkDay, zoneOrUtc } from '../warehouse/plan.js';
+import { addDays, checkDay, zoneOrUtc } from '../warehouse/plan.js';
 import { latestClosedDay } from './closing.js';
-import type { DigestConfig } from './config.js';
+import { DEFAULT_CLOSE_HOUR, type DigestConfig } from './config.js';
 import { digestContent } from './content.js';
 import { DigestSendError, smtpMailer, type DigestMailer } from './mailer.js';
 import { renderDigest, type DigestMessage } from './render.js';
@@ -92,6 +92,24 @@ export function openDigest(deps: DigestDeps): Digest {
     }
   };
 
+  const checkSite = async (site: WarehouseSite, recipients: string[], nowMs: number, active: DigestConfig, result: DigestCheckResult) => {
+    const latest = latestClosedDay(nowMs, zoneOrUtc(site.timeZone), active.closeHour);
+    for (let back = DIGEST_LOOKBACK_DAYS - 1; back >= 0; back--) {
+      const day = addDays(latest, -back);
+      const delivered = await store.digest.list({ siteCode: site.siteCode, day });
+      // A row in any state but a retryable failure means someone already sent, is sending, or must look first.
+      const due = recipients.filter((r) => !delivered.some((d) => d.recipient === r && !(d.state === 'failed' && d.retryable)));
+      if (due.length === 0) continue;
+      const { content, message } = await build(site, day);
+      if (!content.daySynced) {
+        result.notSynced.push({ siteCode: site.siteCode, day });
+        safeLog(logger, 'info', { siteCode: site.siteCode, day }, 'daily digest: the day is not synced whole yet; the next check tries again');
+        continue;
+      }
+      await deliver(site, day, due, message, result, active);
+    }
+  };
+
   const check = async (at?: Date): Promise<DigestCheckResult> => {
     const result: DigestCheckResult = { sent: 0, failed: 0, notSynced: [] };
     if (!config) return result;
@@ -99,20 +117,11 @@ export function openDigest(deps: DigestDeps): Digest {
     for (const site of await store.warehouse.listSites()) {
       const recipients = config.recipientsFor(site.siteCode);
       if (recipients.length === 0) continue;
-      const latest = latestClosedDay(nowMs, zoneOrUtc(site.timeZone), config.closeHour);
-      const delivered = await store.digest.list({ siteCode: site.siteCode });
-      for (let back = DIGEST_LOOKBACK_DAYS - 1; back >= 0; back--) {
-        const day = new Date(Date.parse(`${latest}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
-        // A row in any state but a retryable failure means someone already sent, is sending, or must look first.
-        const due = recipients.filter((r) => !delivered.some((d) => d.day === day && d.recipient === r && !(d.state === 'failed' && d.retryable)));
-        if (due.length === 0) continue;
-        const { content, message } = await build(site, day);
-        if (!content.daySynced) {
-          result.notSynced.push({ siteCode: site.siteCode, day });
-          safeLog(logger, 'info', { siteCode: site.siteCode, day }, 'daily digest: the day is not synced whole yet; the next check tries again');
-          continue;
-        }
-        await deliver(site, day, due, message, result, config);
+      try {
+        await checkSite(site, recipients, nowMs, config, result);
+      } catch (error) {
+        // One site's trouble (a database hiccup mid-read) leaves the others' digests to go out; the next check tries it again.
+        safeLog(logger, 'warn', { siteCode: site.siteCode, error: toPublicError(error) }, 'daily digest: a site could not be checked');
       }
     }
     if (result.sent + result.failed > 0) safeLog(logger, 'info', { sent: result.sent, failed: result.failed }, 'daily digest: check done');
@@ -131,7 +140,7 @@ export function openDigest(deps: DigestDeps): Digest {
         siteName: site.name,
         day,
         daySynced: content.daySynced,
-        closed: day <= latestClosedDay(now(), zoneOrUtc(site.timeZone), config?.closeHour ?? 6),
+        closed: day <= latestClosedDay(now(), zoneOrUtc(site.timeZone), config?.closeHour ?? DEFAULT_CLOSE_HOUR),
         recipients: config?.recipientsFor(site.siteCode) ?? [],
       };
     },
