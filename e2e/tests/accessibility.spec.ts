@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/transactions', heading: 'Transactions' },
   { path: '/transactions/export', heading: 'Export transactions' },
   { path: '/reports', heading: 'Reports' },
+  { path: '/digest', heading: 'Daily digest' },
   { path: '/customers', heading: 'Customers' },
   { path: '/items', heading: 'Items' },
   { path: '/time-clock', heading: 'Time clock' },

@@ -35,6 +35,7 @@ describe('readPortalEnv', () => {
       database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
       exportStaleAfterMs: 60_000,
       syncWorker: true,
+      digest: {},
     });
   });
 
@@ -74,6 +75,7 @@ describe('readPortalEnv', () => {
       database: { kind: 'pglite', dataDir: '/srv/washops/.washops' },
       exportStaleAfterMs: 60_000,
       syncWorker: true,
+      digest: {},
     });
   });
 
@@ -104,6 +106,11 @@ describe('readPortalEnv', () => {
     expect(readPortalEnv({ WASHOPS_DEMO: '1', SYNC_WORKER: 'off' }).syncWorker).toBe(false);
     expect(readPortalEnv({ ...tenant, SYNC_WORKER: 'on' }, ROOT).syncWorker).toBe(true);
     expect(messageOf(() => readPortalEnv({ ...tenant, SYNC_WORKER: 'sometimes' }, ROOT))).toContain('SYNC_WORKER');
+  });
+
+  it('hands the daily digest its settings as given, for the digest to judge at boot', () => {
+    const digest = { WASHOPS_SMTP_URL: 'smtp://u:p@mail:587', WASHOPS_DIGEST_FROM: 'd@example.com', WASHOPS_DIGEST_RECIPIENTS: '*=ops@example.com', WASHOPS_DIGEST_CLOSE_HOUR: '7' };
+    expect(readPortalEnv({ ...tenant, ...digest }, ROOT).digest).toEqual({ smtpUrl: 'smtp://u:p@mail:587', from: 'd@example.com', recipients: '*=ops@example.com', closeHour: '7' });
   });
 
   it('keeps audit events forever unless AUDIT_RETENTION_DAYS names a positive whole number of days, and refuses anything else', () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { DigestSettingsInput } from '@washops/operations';
 import { parsePortalUsers, parseTrustProxy, type PortalUser, type TrustProxy } from '@washops/portal-api';
 import { z } from 'zod';
 
@@ -33,6 +34,12 @@ const portalEnvDocs = {
     "on (default): the portal's process also works the transactions warehouse's sync queue and runs its nightly schedule; off when `washops sync worker` processes do",
   DATA_API_TIME_SCALE:
     "demo mode: the Data API simulator's --time-scale (default 1); the portal scales its rate window and job polling alike",
+  WASHOPS_SMTP_URL:
+    'smtp://user:password@host:587 (or smtps://…:465) of the mail server the daily digest goes through; unset, no digest is sent (the preview page still works). A secret: never logged',
+  WASHOPS_DIGEST_FROM: "the daily digest's sender address (needed with WASHOPS_SMTP_URL)",
+  WASHOPS_DIGEST_RECIPIENTS:
+    'who gets each site\'s digest: SITE=address[,address…] entries separated by ";", and *=address for every other site (e.g. JOLIET=manager@example.com;*=ops@example.com)',
+  WASHOPS_DIGEST_CLOSE_HOUR: "the site's local hour the next morning from which its day counts as closed and its digest is sent (0–23, default 6, after the nightly sync)",
 } as const;
 
 type EnvKey = keyof typeof portalEnvDocs;
@@ -121,6 +128,8 @@ export interface PortalEnv {
   auditRetentionDays: number | undefined;
   /** Whether this process works the warehouse's sync queue (SYNC_WORKER, default on). */
   syncWorker: boolean;
+  /** The daily digest's settings as given (WASHOPS_SMTP_URL, WASHOPS_DIGEST_*), judged by the digest at boot. */
+  digest: DigestSettingsInput;
 }
 
 /** Where the system of record lives: PostgreSQL when DATABASE_URL is set, else PGlite in a folder. */
@@ -140,6 +149,10 @@ function databaseFrom(env: Record<string, string>, cwd: string): PortalDatabaseE
   const dataDir = env['WASHOPS_DATA_DIR'];
   if (dataDir) return { kind: 'pglite', dataDir: resolve(cwd, dataDir) };
   return { kind: 'pglite', dataDir: join(repositoryRoot(cwd) ?? cwd, '.washops') };
+}
+
+function digestSettingsOf(env: Record<string, string>): DigestSettingsInput {
+  return { smtpUrl: env['WASHOPS_SMTP_URL'], from: env['WASHOPS_DIGEST_FROM'], recipients: env['WASHOPS_DIGEST_RECIPIENTS'], closeHour: env['WASHOPS_DIGEST_CLOSE_HOUR'] };
 }
 
 /** Thrown at boot when the environment cannot run the portal; its message names what is missing. */
@@ -195,6 +208,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
       exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
       auditRetentionDays: e.AUDIT_RETENTION_DAYS,
       syncWorker: e.SYNC_WORKER,
+      digest: digestSettingsOf(env),
     };
   }
   const parsed = tenantSchema.safeParse(env);
@@ -219,5 +233,6 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
     exportStaleAfterMs: e.EXPORT_STALE_SECONDS * 1000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     syncWorker: e.SYNC_WORKER,
+    digest: digestSettingsOf(env),
   };
 }

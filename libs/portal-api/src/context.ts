@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server';
-import type { BackofficeReads, Kpis, Operations, Reports, ResourceReads, WarehouseSync } from '@washops/operations';
+import type { BackofficeReads, Digest, Kpis, Operations, Reports, ResourceReads, WarehouseSync } from '@washops/operations';
 import type { TransactionsClient } from '@washops/transactions-client';
 import type { Store } from '@washops/store';
 import { readCookie, SESSION_COOKIE } from './auth/cookies.js';
@@ -47,6 +47,8 @@ export interface PortalDeps {
   reports: Reports;
   /** The operator's numbers (the Today, Memberships and Labor pages), built by the portal with `openKpis` over the reports' dependencies. */
   kpis: Kpis;
+  /** The daily digest (its preview page): built by the portal with `openDigest`; sends only when an SMTP server is configured. */
+  digest: Digest;
   /** Customers, memberships, items, the time clock and gift cards (their pages), built by the portal with `openResourceReads`: contact details masked, a reveal audited. */
   resources: ResourceReads;
   /** Bulk changes from a CSV file: the engine (`changes`) and the runs this process works, one runner per process. */

@@ -65,6 +65,7 @@ export { ExportRegistry, type ExportClient, type ExportRegistryOptions, type Exp
 export { EXPORT_CSV_COLUMNS, transactionsCsv } from './transactions/export-csv.js';
 export { BACKGROUND_CEILING, DATA_API_REQUESTS, DATA_API_WINDOW_MS, transactionsBudgets } from './transactions/budget.js';
 export { syncStatusView, type SyncStatusView } from './routers/sync.js';
+export type { DigestDeliveryView, DigestPreviewView } from './routers/digest.js';
 export {
   compareResultView,
   reportResultView,

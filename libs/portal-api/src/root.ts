@@ -3,6 +3,7 @@ import { bulkRouter } from './routers/bulk.js';
 import { customersRouter } from './routers/customers.js';
 import { backofficeUsersRouter } from './routers/backoffice-users.js';
 import { authRouter } from './routers/auth.js';
+import { digestRouter } from './routers/digest.js';
 import { discoveryRouter } from './routers/discovery.js';
 import { employeesRouter } from './routers/employees.js';
 import { giftCardsRouter } from './routers/gift-cards.js';
@@ -21,6 +22,7 @@ export const appRouter = router({
   auth: authRouter,
   bulk: bulkRouter,
   customers: customersRouter,
+  digest: digestRouter,
   discovery: discoveryRouter,
   employees: employeesRouter,
   giftCards: giftCardsRouter,

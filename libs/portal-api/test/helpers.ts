@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { BackofficeClient } from '@washops/backoffice-client';
-import { backofficeConnectionOf, bulkChanges, openKpis, openReports, openResourceReads, Operations } from '@washops/operations';
+import { backofficeConnectionOf, bulkChanges, openDigest, openKpis, openReports, openResourceReads, Operations } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
 import {
@@ -34,7 +34,7 @@ export function unreachableClients(): { backoffice: BackofficeClient; transactio
  * The BackOffice reads, the audited operations, the bulk runs, the reports, the numbers and the resource reads over `store`, as the
  * portal wires them (the resource reads without a Data API: what the warehouse lacks is refused, not read live).
  */
-export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns' | 'reports' | 'kpis' | 'resources'> {
+export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick<PortalDeps, 'backoffice' | 'operations' | 'bulkRuns' | 'reports' | 'kpis' | 'digest' | 'resources'> {
   const connection = backofficeConnectionOf(backoffice);
   const operations = new Operations({ store, backoffice: connection });
   return {
@@ -43,6 +43,7 @@ export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick
     bulkRuns: new BulkRunner(bulkChanges({ store, operations, backoffice: connection })),
     reports: openReports({ store, backoffice: connection.reads }),
     kpis: openKpis({ store, backoffice: connection.reads }),
+    digest: openDigest({ store, backoffice: connection.reads, config: null }),
     resources: openResourceReads({ store }),
   };
 }

@@ -4,6 +4,7 @@ import * as reportTables from './reports/schema.js';
 import * as warehouseTables from './warehouse/schema.js';
 import * as resourceTables from './dataapi/schema.js';
 import * as kpiTables from './kpis/schema.js';
+import * as digestTables from './digest/schema.js';
 import {
   AUDIT_CHANNELS,
   AUDIT_STATES,
@@ -200,6 +201,7 @@ export * from './warehouse/schema.js';
 export * from './reports/schema.js';
 export * from './dataapi/schema.js';
 export * from './kpis/schema.js';
+export * from './digest/schema.js';
 
 export const schema = {
   portalUsers,
@@ -213,4 +215,5 @@ export const schema = {
   ...reportTables,
   ...resourceTables,
   ...kpiTables,
+  ...digestTables,
 };

@@ -14,6 +14,8 @@ import { resourceQueries, type ResourceQueries } from './dataapi/queries.js';
 import { reportQueries } from './reports/queries.js';
 import { kpiQueries } from './kpis/queries.js';
 import type { KpiQueries } from './kpis/types.js';
+import { digestQueries } from './digest/queries.js';
+import type { DigestQueries } from './digest/types.js';
 import type { ReportQueries } from './reports/types.js';
 import type { WarehouseQueries } from './warehouse/types.js';
 import { guarded, toStoreError } from './failures.js';
@@ -62,6 +64,8 @@ export interface Store {
   readonly reports: ReportQueries;
   /** The operator's numbers per site and local day, and the members' churn and cohorts (README, "The operator's numbers"). */
   readonly kpis: KpiQueries;
+  /** The daily digest's deliveries per site, local day and recipient (README, "The daily digest"). */
+  readonly digest: DigestQueries;
   /** The Data API request budget of one API id, held here and shared by every process (README, "One rate budget"). */
   rateBudget(key: string, config: SharedRateBudgetConfig): SharedRateBudget;
   /** pg-boss on this database, started (embedded: through the socket server). Stop it before `close()`. */
@@ -126,6 +130,7 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     resources: wrap(resourceQueries(db)),
     reports: wrap(reportQueries(db)),
     kpis: wrap(kpiQueries(db)),
+    digest: wrap(digestQueries(db)),
     rateBudget: (key, config) => sharedRateBudget(wrap(budgetStatements(db)), key, config),
     openJobQueue: (options) => openJobQueueOn(connection, options),
     ping: ping.ping,

@@ -17,8 +17,10 @@ const JOB_POLL_INTERVAL_MS = 2_000;
 export async function createClients(
   env: PortalEnv,
   store: Store,
-): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync' | 'reports' | 'kpis' | 'resources'>> {
-  const { bulkChanges, connectBackoffice, Operations, openKpis, openReports, openResourceReads, openWarehouseSync } = await loadOperations();
+): Promise<Pick<PortalDeps, 'backoffice' | 'operations' | 'transactions' | 'exports' | 'bulkRuns' | 'sync' | 'reports' | 'kpis' | 'digest' | 'resources'>> {
+  const { bulkChanges, connectBackoffice, Operations, openDigest, openKpis, openReports, openResourceReads, openWarehouseSync, readDigestConfig } = await loadOperations();
+  // Judged first: a wrong setting stops the boot before anything opens (the SMTP URL is registered as a secret here).
+  const digestConfig = readDigestConfig(env.digest);
   const budgets = transactionsBudgets(store, env.transactions.apiId, env.dataApiTimeScale);
   const exportClient = new TransactionsClient({ ...env.transactions, rateLimit: budgets.exports });
   const transactions = new TransactionsClient({ ...env.transactions, rateLimit: budgets.interactive });
@@ -37,6 +39,7 @@ export async function createClients(
     sync,
     reports: openReports(reportsDeps),
     kpis: openKpis(reportsDeps),
+    digest: openDigest({ ...reportsDeps, config: digestConfig, logger: portalLogger() }),
     // Customers, items, the time clock and gift cards: the warehouse, or live on the pages' share of the budget.
     // Contact details stay masked; an admin's reveal is audited by the service.
     resources: openResourceReads({ store, dataApi: new DataApiClient({ ...env.transactions, rateLimit: budgets.interactive }), logger: portalLogger() }),
