@@ -1,4 +1,5 @@
-import { addDays, localDayOf } from '../warehouse/plan.js';
+import { addDays } from '@washops/store';
+import { localDayOf } from '../warehouse/plan.js';
 
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
 

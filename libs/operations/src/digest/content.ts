@@ -1,8 +1,7 @@
 import { RangeNotSyncedError } from '@washops/shared-errors';
-import type { KpiCoverage, KpiFigures } from '@washops/store';
+import { addDays, type KpiCoverage, type KpiFigures } from '@washops/store';
 import type { Kpis } from '../kpis/types.js';
 import { counted } from '../reports/format.js';
-import { addDays } from '../warehouse/plan.js';
 
 // What one site's digest for one local day says, read through the numbers service (README, "The operator's
 // numbers"): the day, the month to date and the last seven days, and the members active at the day's end.

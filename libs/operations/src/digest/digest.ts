@@ -1,9 +1,9 @@
 import { safeLog, type Logger } from '@washops/client-core';
 import { NotFoundError, toPublicError, ValidationError } from '@washops/shared-errors';
-import type { DigestDelivery, PgBoss, Store, WarehouseSite } from '@washops/store';
+import { addDays, type DigestDelivery, type PgBoss, type Store, type WarehouseSite } from '@washops/store';
 import { openKpis } from '../kpis/kpis.js';
 import type { KpisDeps } from '../kpis/types.js';
-import { addDays, checkDay, zoneOrUtc } from '../warehouse/plan.js';
+import { checkDay, zoneOrUtc } from '../warehouse/plan.js';
 import { latestClosedDay } from './closing.js';
 import { DEFAULT_CLOSE_HOUR, type DigestConfig } from './config.js';
 import { digestContent } from './content.js';
