@@ -8,10 +8,12 @@ import { useSession } from './session';
 
 /** The portal's sections; some only for admins (the procedures refuse viewers regardless). */
 const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }> = [
+  { href: '/today', label: 'Today' },
   { href: '/employees', label: 'Employees' },
   { href: '/users', label: 'Back Office users' },
   { href: '/transactions', label: 'Transactions' },
   { href: '/reports', label: 'Reports' },
+  { href: '/labor', label: 'Labor' },
   { href: '/customers', label: 'Customers' },
   { href: '/items', label: 'Items' },
   { href: '/time-clock', label: 'Time clock' },
@@ -34,7 +36,7 @@ export function PortalHeader() {
   return (
     <header className="portal-header">
       <div className="portal-header-inner">
-        <Link href="/employees" className="brand">
+        <Link href="/today" className="brand">
           WashOps
         </Link>
         <nav aria-label="Main">
