@@ -83,7 +83,8 @@ test('the Today dashboard shows yesterday per number for the chain and one site,
   await page.goto('/');
   await expect(page).toHaveURL(new RegExp(`/today\\?day=${yesterday}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
-  await expect(page.getByLabel('Day')).toHaveValue(yesterday);
+  const filters = page.getByRole('form', { name: 'Dashboard filters' });
+  await expect(filters.getByLabel('Day', { exact: true })).toHaveValue(yesterday);
   const tiles = ['cars', 'sales', 'new-members', 'conversion', 'labor-share', 'cost-per-car'];
   for (const tile of tiles) await expect(page.getByTestId(`tile-${tile}`).getByRole('img')).toHaveAttribute('aria-label', /the 7 days to/);
   await expect(page.getByTestId('tile-sales').getByTestId('tile-value')).toContainText('$');
@@ -99,7 +100,6 @@ test('the Today dashboard shows yesterday per number for the chain and one site,
   await expectNoAxeViolations(page);
 
   // One site: the URL names it and the tiles show its figures alone.
-  const filters = page.getByRole('form', { name: 'Dashboard filters' });
   await filters.getByLabel('Whose numbers').selectOption({ value: 'site:NOLO' });
   await filters.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(new RegExp(`/today\\?day=${yesterday}&site=NOLO$`));
@@ -111,8 +111,8 @@ test('the Today dashboard shows yesterday per number for the chain and one site,
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Labor' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Labor' })).toBeVisible();
   const labor = page.getByRole('form', { name: 'Labor filters' });
-  await labor.getByLabel('From').fill(shift(yesterday, -6));
-  await labor.getByLabel('To').fill(yesterday);
+  await labor.getByLabel('From', { exact: true }).fill(shift(yesterday, -6));
+  await labor.getByLabel('To', { exact: true }).fill(yesterday);
   await labor.getByLabel('Which sites').selectOption('region');
   await labor.getByLabel('Region').selectOption(REGION);
   await labor.getByLabel('Group by').selectOption('site');
