@@ -96,6 +96,8 @@ test('the Today dashboard shows yesterday per number for the chain and one site,
   await expect(notice).toContainText('Not synced.');
   await expect(notice.getByRole('link', { name: 'Open Data sync' })).toHaveAttribute('href', '/sync');
   await expect(page.getByTestId('tile-cars').getByText('Partial')).toBeVisible();
+  // The chain's day per site, each site a row.
+  await expect(page.getByTestId('today-by-site').getByRole('rowheader', { name: 'NOLO', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoAxeViolations(page);
 
@@ -106,6 +108,7 @@ test('the Today dashboard shows yesterday per number for the chain and one site,
   await expect(page.getByTestId('today-scope')).toContainText('site NOLO');
   await expect.poll(() => tileFigure(page, 'cars')).toBeLessThan(chainCars);
   expect(await tileFigure(page, 'cars')).toBeGreaterThan(0);
+  await expect(page.getByTestId('today-by-site')).toHaveCount(0);
 
   // The Labor page: the region's week per site, hours and cost from the clock, and the advisors (not synced here).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Labor' }).click();

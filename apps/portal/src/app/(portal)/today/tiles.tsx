@@ -5,24 +5,7 @@ import { useId } from 'react';
 import { periodLabel } from '../reports/charts';
 import { cellText, changeText, pointsText } from '../reports/format';
 import { pointChange, relativeChange, sparklineRuns } from './period';
-
-/** One number of the dashboard: how it is read off the figures and shown. */
-export interface TileDefinition {
-  key: string;
-  label: string;
-  kind: 'count' | 'money' | 'percent';
-  value: (figures: KpiFigures) => number | null;
-}
-
-/** The six numbers, in the dashboard's order. */
-export const TILES: readonly TileDefinition[] = [
-  { key: 'cars', label: 'Cars', kind: 'count', value: (f) => f.cars },
-  { key: 'sales', label: 'Sales', kind: 'money', value: (f) => f.salesCents },
-  { key: 'new-members', label: 'New members', kind: 'count', value: (f) => f.newMemberships },
-  { key: 'conversion', label: 'Conversion', kind: 'percent', value: (f) => f.conversion },
-  { key: 'labor-share', label: 'Labor % of sales', kind: 'percent', value: (f) => f.laborShareOfSales },
-  { key: 'cost-per-car', label: 'Labor cost per car', kind: 'money', value: (f) => f.laborCostPerCarCents },
-];
+import type { TileNumber } from './tile-numbers';
 
 const SPARK_WIDTH = 120;
 const SPARK_HEIGHT = 32;
@@ -68,7 +51,7 @@ export function KpiTile({
   comparison,
   partial,
 }: {
-  tile: TileDefinition;
+  tile: TileNumber;
   days: string[];
   /** The week's figures, day by day (`undefined`: no row for that day). */
   week: Array<KpiFigures | undefined>;

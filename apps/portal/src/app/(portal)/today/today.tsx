@@ -4,11 +4,14 @@ import type { KpiFigures } from '@washops/store';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo } from 'react';
 import { errorMessageOf } from '../../../components/errors';
-import { Loading } from '../../../components/query-state';
+import { Loading, QueryError } from '../../../components/query-state';
 import { periodLabel } from '../reports/charts';
+import { ReportTableView } from '../reports/report-table';
 import { KpiStatus } from './kpi-status';
 import { monthToDate, previousPeriod, sameRangeLastYear, weekEnding, type DayRange } from './period';
-import { KpiTile, TILES, type TileComparison } from './tiles';
+import { bySiteTableOf } from './by-site';
+import { TILE_NUMBERS } from './tile-numbers';
+import { KpiTile, type TileComparison } from './tiles';
 import { scopeOf, searchOfToday, todayFiltersFromSearch, type TodayFilters } from './today-filters';
 import { TodayForm } from './today-form';
 import { isNotSynced, useKpiSummary, useWholeKpiSummary } from './use-kpis';
@@ -79,6 +82,8 @@ export function Today() {
   const monthFigures: KpiFigures | undefined = monthSummary.answer?.data[0];
   const monthWhole = monthSummary.answer !== undefined && !monthSummary.answer.partial;
   const { comparison, note } = useComparison(applied, month, monthWhole);
+  // The chain or a region: the day per site as well.
+  const bySite = useKpiSummary(dated && !applied.site ? { from: applied.day, to: applied.day, ...scope, groupBy: 'site' } : null);
 
   useEffect(() => {
     if (!dated) router.replace(`${pathname}?${searchOfToday(applied)}`, { scroll: false });
@@ -107,7 +112,7 @@ export function Today() {
       ) : week.answer ? (
         <>
           <div className="kpi-tiles">
-            {TILES.map((tile) => (
+            {TILE_NUMBERS.map((tile) => (
               <KpiTile
                 key={tile.key}
                 tile={tile}
@@ -122,6 +127,16 @@ export function Today() {
           <p className="muted report-note" data-testid="comparison-note">
             {note}
           </p>
+          {applied.site ? null : (
+            <section className="card report today-by-site" aria-labelledby="today-by-site-heading" data-testid="today-by-site">
+              <h2 id="today-by-site-heading">
+                {periodLabel(applied.day)} by site {bySite.answer?.partial ? <span className="badge badge-warn">Partial</span> : null}
+              </h2>
+              {bySite.error ? <QueryError error={bySite.error} what="the day by site" onRetry={bySite.refetch} /> : null}
+              {bySite.isPending ? <Loading label="Loading the day by site…" /> : null}
+              {bySite.answer ? <ReportTableView table={bySiteTableOf(bySite.answer.data)} caption={`${periodLabel(applied.day)} by site`} /> : null}
+            </section>
+          )}
         </>
       ) : null}
     </div>
