@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTRPC } from '../trpc/client';
@@ -32,7 +32,15 @@ export function PortalHeader() {
   const session = useSession();
   const pathname = usePathname();
   const trpc = useTRPC();
-  const signOut = useMutation(trpc.auth.signOut.mutationOptions({ onSettled: () => window.location.assign('/sign-in') }));
+  const queryClient = useQueryClient();
+  const signOut = useMutation(
+    trpc.auth.signOut.mutationOptions({
+      // A query still loading (a dashboard's numbers) would come back unauthorized and send the page to sign in
+      // again with itself as the destination: signing out drops them first.
+      onMutate: () => queryClient.cancelQueries(),
+      onSettled: () => window.location.assign('/sign-in'),
+    }),
+  );
   return (
     <header className="portal-header">
       <div className="portal-header-inner">
