@@ -8,12 +8,14 @@ import { newEmployee } from './employee-life.js';
 
 /** Each page with the heading that says its content is there. */
 const PAGES = [
+  { path: '/today', heading: 'Today' },
   { path: '/employees', heading: 'Employees' },
   { path: '/employees/new', heading: 'New employee' },
   { path: '/users', heading: 'Back Office users' },
   { path: '/transactions', heading: 'Transactions' },
   { path: '/transactions/export', heading: 'Export transactions' },
   { path: '/reports', heading: 'Reports' },
+  { path: '/labor', heading: 'Labor' },
   { path: '/digest', heading: 'Daily digest' },
   { path: '/customers', heading: 'Customers' },
   { path: '/items', heading: 'Items' },

@@ -10,7 +10,7 @@ async function signedInPage(browser: Browser, baseURL: string | undefined, usern
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await signIn(page, username, password);
-  await expect(page).toHaveURL(/\/employees$/);
+  await expect(page).toHaveURL(/\/today(\?|$)/);
   return page;
 }
 

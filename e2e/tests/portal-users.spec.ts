@@ -43,7 +43,7 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 async function expectSignedIn(page: Page, username: string, role: 'admin' | 'viewer') {
-  await expect(page).toHaveURL(/\/employees$/);
+  await expect(page).toHaveURL(/\/today(\?|$)/);
   await expect(page.getByRole('banner')).toContainText(`${username} ${role}`);
 }
 

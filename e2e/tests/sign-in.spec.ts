@@ -13,7 +13,7 @@ test('an anonymous visit goes to the sign-in page, and the API answers 401', asy
   expect(api.status()).toBe(401);
 });
 
-test('a wrong password is refused; the right one opens the roster and sign-out ends the session', async ({ page }) => {
+test('a wrong password is refused; the right one opens the Today dashboard and sign-out ends the session', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('Username').fill(DEMO_USERS.admin.username);
   await page.getByLabel('Password').fill('not-the-password');
@@ -24,8 +24,8 @@ test('a wrong password is refused; the right one opens the roster and sign-out e
 
   await page.getByLabel('Password').fill(DEMO_USERS.admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/employees$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Employees' })).toBeVisible();
+  await expect(page).toHaveURL(/\/today(\?|$)/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   const cookie = (await page.context().cookies()).find((c) => c.name === 'washops_session');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
 

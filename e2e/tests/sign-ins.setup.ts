@@ -10,7 +10,7 @@ for (const [role, file] of [
     await page.getByLabel('Username').fill(DEMO_USERS[role].username);
     await page.getByLabel('Password').fill(DEMO_USERS[role].password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/employees$/);
+    await expect(page).toHaveURL(/\/today(\?|$)/);
     await page.context().storageState({ path: file });
   });
 }

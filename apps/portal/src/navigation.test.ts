@@ -6,10 +6,10 @@ import { proxy } from './proxy';
 describe('safeNext', () => {
   it('follows paths on this site only', () => {
     expect(safeNext('/users?x=1')).toBe('/users?x=1');
-    expect(safeNext(undefined)).toBe('/employees');
+    expect(safeNext(undefined)).toBe('/today');
     expect(safeNext(['/users', '/other'])).toBe('/users');
     for (const hostile of ['https://evil.example/', '//evil.example', '/\\evil.example', 'evil', '/\t/evil.example', 'javascript:alert(1)']) {
-      expect(safeNext(hostile), hostile).toBe('/employees');
+      expect(safeNext(hostile), hostile).toBe('/today');
     }
   });
 });

@@ -2,7 +2,7 @@
 export const WANTED_PATH_HEADER = 'x-washops-wanted-path';
 
 /** Where to go after signing in: only a path on this site (no open redirect to another host). */
-export function safeNext(next: string | string[] | undefined, fallback = '/employees'): string {
+export function safeNext(next: string | string[] | undefined, fallback = '/today'): string {
   const value = Array.isArray(next) ? next[0] : next;
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   // A path that parses to another origin (tabs, newlines, encoded tricks) is refused as well.

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTRPC } from '../trpc/client';
@@ -8,10 +8,12 @@ import { useSession } from './session';
 
 /** The portal's sections; some only for admins (the procedures refuse viewers regardless). */
 const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }> = [
+  { href: '/today', label: 'Today' },
   { href: '/employees', label: 'Employees' },
   { href: '/users', label: 'Back Office users' },
   { href: '/transactions', label: 'Transactions' },
   { href: '/reports', label: 'Reports' },
+  { href: '/labor', label: 'Labor' },
   { href: '/customers', label: 'Customers' },
   { href: '/items', label: 'Items' },
   { href: '/time-clock', label: 'Time clock' },
@@ -30,11 +32,19 @@ export function PortalHeader() {
   const session = useSession();
   const pathname = usePathname();
   const trpc = useTRPC();
-  const signOut = useMutation(trpc.auth.signOut.mutationOptions({ onSettled: () => window.location.assign('/sign-in') }));
+  const queryClient = useQueryClient();
+  const signOut = useMutation(
+    trpc.auth.signOut.mutationOptions({
+      // A query still loading (a dashboard's numbers) would come back unauthorized and send the page to sign in
+      // again with itself as the destination: signing out drops them first.
+      onMutate: () => queryClient.cancelQueries(),
+      onSettled: () => window.location.assign('/sign-in'),
+    }),
+  );
   return (
     <header className="portal-header">
       <div className="portal-header-inner">
-        <Link href="/employees" className="brand">
+        <Link href="/today" className="brand">
           WashOps
         </Link>
         <nav aria-label="Main">

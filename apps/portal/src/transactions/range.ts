@@ -20,7 +20,8 @@ export function dayOf(date: Date): DayString {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-function addDays(day: DayString, days: number): DayString {
+/** `day` moved by `days` calendar days. */
+export function addDays(day: DayString, days: number): DayString {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return dayOf(new Date(y, m - 1, d + days));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, changeText, isNumeric, syncedAtText } from './format';
+import { cellText, changeText, isNumeric, pointsText, syncedAtText } from './format';
 
 describe('report cells', () => {
   it('show money (integer cents) as dollars, percents from fractions, counts grouped', () => {
@@ -27,6 +27,13 @@ describe('report cells', () => {
     expect(changeText(-0.1)).toBe('-10.0%');
     expect(changeText(0)).toBe('0.0%');
     expect(changeText(null)).toBe('n/a');
+  });
+
+  it('sign a ratio\'s change in percentage points', () => {
+    expect(pointsText(0.012)).toBe('+1.2 pts');
+    expect(pointsText(-0.005)).toBe('-0.5 pts');
+    expect(pointsText(0)).toBe('0.0 pts');
+    expect(pointsText(null)).toBe('n/a');
   });
 
   it('read the sync time whether it comes as a date or as text', () => {

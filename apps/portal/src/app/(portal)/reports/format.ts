@@ -4,6 +4,7 @@ import { formatUsd } from '@washops/client-core';
 const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const signedPercent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const signedPoints = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A fraction as a percent, `0.256` → `25.6%`. */
@@ -14,6 +15,11 @@ export function percentText(fraction: number): string {
 /** A change against the previous period, `0.052` → `+5.2%`; none (no previous, or it was zero): `n/a`. */
 export function changeText(fraction: number | null): string {
   return fraction === null ? 'n/a' : signedPercent.format(fraction);
+}
+
+/** A change of a ratio in percentage points, `0.012` → `+1.2 pts`; none: `n/a`. */
+export function pointsText(fraction: number | null): string {
+  return fraction === null ? 'n/a' : `${signedPoints.format(fraction * 100)} pts`;
 }
 
 /** A table cell by its column's kind: money (integer cents) in dollars, percents from fractions, counts grouped. */

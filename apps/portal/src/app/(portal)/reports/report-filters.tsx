@@ -10,7 +10,7 @@ import { useTRPC } from '../../../trpc/client';
 import { GROUPING_LABELS, lastWeek, PERIOD_LABELS, type ReportFilters } from './filters';
 
 /** The BackOffice's sites that have a code (the Data API's), and its regions. */
-function useSiteTree() {
+export function useSiteTree() {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.discovery.sites.queryOptions(), staleTime: 10 * 60_000 });
   return useMemo(() => {
