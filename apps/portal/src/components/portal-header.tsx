@@ -13,6 +13,7 @@ const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }>
   { href: '/transactions', label: 'Transactions' },
   { href: '/reports', label: 'Reports' },
   { href: '/customers', label: 'Customers' },
+  { href: '/memberships', label: 'Memberships' },
   { href: '/items', label: 'Items' },
   { href: '/time-clock', label: 'Time clock' },
   { href: '/gift-cards', label: 'Gift cards' },

@@ -7,7 +7,7 @@ import { useTRPC } from '../../../trpc/client';
 import { requestOf, type ReportFilters } from './filters';
 
 /** Only a server or network failure is worth asking again; a range not synced or a bad filter stays so. */
-function worthRetrying(failures: number, error: unknown): boolean {
+export function worthRetrying(failures: number, error: unknown): boolean {
   const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
   return (status === undefined || status >= 500) && failures < 2;
 }
