@@ -15,6 +15,7 @@ const PAGES = [
   { path: '/transactions/export', heading: 'Export transactions' },
   { path: '/reports', heading: 'Reports' },
   { path: '/customers', heading: 'Customers' },
+  { path: '/memberships', heading: 'Memberships' },
   { path: '/items', heading: 'Items' },
   { path: '/time-clock', heading: 'Time clock' },
   { path: '/gift-cards', heading: 'Gift cards' },
