@@ -62,7 +62,8 @@ test('refuses the default six months until synced, naming what to backfill, then
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Memberships' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Memberships' })).toBeVisible();
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}/);
-  const refusal = page.getByTestId('report-not-synced');
+  const figures = page.getByTestId('membership-figures');
+  const refusal = figures.getByTestId('report-not-synced');
   await expect(refusal).toContainText('Not synced');
   await expect(refusal).toContainText('memberships');
   await expect(refusal.getByRole('link', { name: 'Open Data sync' })).toHaveAttribute('href', '/sync');
@@ -70,8 +71,10 @@ test('refuses the default six months until synced, naming what to backfill, then
 
   await refusal.getByRole('button', { name: 'show what is synced' }).click();
   await expect(page).toHaveURL(/partial=1/);
-  await expect(page.getByTestId('report-partial')).toContainText('Partial.');
-  await expect(page.getByTestId('report-partial').getByRole('link')).toHaveAttribute('href', '/sync');
+  await expect(figures.getByTestId('report-partial')).toContainText('Partial.');
+  await expect(figures.getByTestId('report-partial')).toContainText('memberships (first missing day');
+  await expect(figures.getByTestId('report-partial').getByRole('link')).toHaveAttribute('href', '/sync');
+  await expect(figures.getByTestId('active-members-chart')).toBeVisible();
 });
 
 test('shows active members, churn and the cohort grid of a synced month, the grid the same as a heat map and as a table', async ({ page }) => {
@@ -81,13 +84,13 @@ test('shows active members, churn and the cohort grid of a synced month, the gri
   await filters.getByLabel('To').fill(SHOWN.to);
   await filters.getByRole('button', { name: 'Show memberships' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${SHOWN.from}&to=${SHOWN.to}`));
-  await expect(page.getByTestId('report-coverage')).toContainText('Synced at');
+  await expect(page.getByTestId('membership-figures').getByTestId('report-coverage')).toContainText('Synced at');
 
   // Active members: a line over the days, and members active at the range's end.
   await expect(page.getByTestId('active-members-chart').locator('svg.recharts-surface')).toBeVisible();
-  const figures = (await page.getByTestId('active-members-figures').textContent()) ?? '';
-  const atEnd = /, ([\d,]+) on [A-Z][a-z]{2} \d+; the most/.exec(figures)?.[1] ?? '';
-  expect(Number(atEnd.replace(/,/g, '')), figures).toBeGreaterThan(0);
+  const activeText = (await page.getByTestId('active-members-figures').textContent()) ?? '';
+  const atEnd = /, ([\d,]+) on [A-Z][a-z]{2} \d+; the most/.exec(activeText)?.[1] ?? '';
+  expect(Number(atEnd.replace(/,/g, '')), activeText).toBeGreaterThan(0);
 
   // Churn: the bars, and a row of rates per month of the range.
   const churn = page.getByTestId('churn');

@@ -10,6 +10,7 @@ import { churnTableOf } from './chart-data';
 import { CohortSection } from './cohort-section';
 import { filtersFromSearch, searchOf, type MembershipFilters } from './filters';
 import { KpiCoverage } from './kpi-coverage';
+import { LiabilitySection } from './liability-section';
 import { ActiveMembersChart, ChurnChart } from './membership-charts';
 import { MembershipFiltersForm } from './membership-filters';
 import { useMemberships } from './use-memberships';
@@ -40,25 +41,25 @@ function MembershipFigures({ filters, apply }: { filters: MembershipFilters; app
   const churnTable = churnTableOf(answer.data.churn);
   return (
     <>
-      <KpiCoverage coverage={answer.coverage} partial={answer.partial} />
-      <p className="report-summary" data-testid="memberships-summary">
-        {answer.summary}
-      </p>
-      <div className="reports">
-        <section className="card report" aria-labelledby="active-heading" data-testid="active-members">
-          <h2 id="active-heading">Active members</h2>
-          <ActiveMembersChart active={answer.data.active} />
-        </section>
-        <section className="card report" aria-labelledby="churn-heading" data-testid="churn">
-          <h2 id="churn-heading">Churn</h2>
-          <p className="report-summary">Of the members active at the start of each month: those cancelled (voluntary), those declined or suspended (involuntary), and those still active at its end (retention).</p>
-          <div className="report-chart">
-            <ChurnChart churn={answer.data.churn} />
-          </div>
-          <ReportTableView table={churnTable} caption="Churn and retention per month" />
-        </section>
-        <CohortSection cohorts={answer.data.cohorts} plan={filters.plan} onPlan={(plan) => apply({ ...filters, plan })} />
+      <div>
+        <KpiCoverage coverage={answer.coverage} partial={answer.partial} />
+        <p className="report-summary" data-testid="memberships-summary">
+          {answer.summary}
+        </p>
       </div>
+      <section className="card report" aria-labelledby="active-heading" data-testid="active-members">
+        <h2 id="active-heading">Active members</h2>
+        <ActiveMembersChart active={answer.data.active} />
+      </section>
+      <section className="card report" aria-labelledby="churn-heading" data-testid="churn">
+        <h2 id="churn-heading">Churn</h2>
+        <p className="report-summary">Of the members active at the start of each month: those cancelled (voluntary), those declined or suspended (involuntary), and those still active at its end (retention).</p>
+        <div className="report-chart">
+          <ChurnChart churn={answer.data.churn} />
+        </div>
+        <ReportTableView table={churnTable} caption="Churn and retention per month" />
+      </section>
+      <CohortSection cohorts={answer.data.cohorts} plan={filters.plan} onPlan={(plan) => apply({ ...filters, plan })} />
     </>
   );
 }
@@ -93,7 +94,12 @@ export function Memberships() {
         </div>
       </div>
       <MembershipFiltersForm key={searchOf({ ...applied, plan: '' })} applied={applied} onApply={apply} />
-      <MembershipFigures filters={applied} apply={apply} />
+      <div className="reports">
+        <div className="reports" data-testid="membership-figures">
+          <MembershipFigures filters={applied} apply={apply} />
+        </div>
+        <LiabilitySection filters={applied} onAllowPartial={() => apply({ ...applied, allowPartial: true })} />
+      </div>
     </div>
   );
 }
