@@ -87,14 +87,14 @@ test('shows active members, churn and the cohort grid of a synced month, the gri
   await expect(page.getByTestId('membership-figures').getByTestId('report-coverage')).toContainText('Synced at');
 
   // Active members: a line over the days, and members active at the range's end.
-  await expect(page.getByTestId('active-members-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('active-members-chart').locator('svg.recharts-surface').first()).toBeVisible();
   const activeText = (await page.getByTestId('active-members-figures').textContent()) ?? '';
   const atEnd = /, ([\d,]+) on [A-Z][a-z]{2} \d+; the most/.exec(activeText)?.[1] ?? '';
   expect(Number(atEnd.replace(/,/g, '')), activeText).toBeGreaterThan(0);
 
   // Churn: the bars, and a row of rates per month of the range.
   const churn = page.getByTestId('churn');
-  await expect(churn.getByTestId('churn-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expect(churn.getByTestId('churn-chart').locator('svg.recharts-surface').first()).toBeVisible();
   await expect(churn.getByRole('table').locator('tbody tr')).toHaveCount(monthsOf(SHOWN).length);
   await expect(churn.getByRole('columnheader', { name: 'Retention' })).toBeVisible();
 
