@@ -36,7 +36,9 @@ export function LiabilitySection({ filters, onAllowPartial }: { filters: Members
   );
   return (
     <section className="card report" aria-labelledby="liability-heading" data-testid="liability">
-      <h2 id="liability-heading">Gift cards and washbooks</h2>
+      <div className="report-head">
+        <h2 id="liability-heading">Gift cards and washbooks</h2>
+      </div>
       {query.isPending ? (
         <Loading label="Loading gift cards and washbooks…" />
       ) : query.isError ? (

@@ -48,11 +48,15 @@ function MembershipFigures({ filters, apply }: { filters: MembershipFilters; app
         </p>
       </div>
       <section className="card report" aria-labelledby="active-heading" data-testid="active-members">
-        <h2 id="active-heading">Active members</h2>
+        <div className="report-head">
+          <h2 id="active-heading">Active members</h2>
+        </div>
         <ActiveMembersChart active={answer.data.active} />
       </section>
       <section className="card report" aria-labelledby="churn-heading" data-testid="churn">
-        <h2 id="churn-heading">Churn</h2>
+        <div className="report-head">
+          <h2 id="churn-heading">Churn</h2>
+        </div>
         <p className="report-summary">Of the members active at the start of each month: those cancelled (voluntary), those declined or suspended (involuntary), and those still active at its end (retention).</p>
         <div className="report-chart">
           <ChurnChart churn={answer.data.churn} />
