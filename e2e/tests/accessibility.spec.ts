@@ -18,6 +18,7 @@ const PAGES = [
   { path: '/labor', heading: 'Labor' },
   { path: '/digest', heading: 'Daily digest' },
   { path: '/customers', heading: 'Customers' },
+  { path: '/memberships', heading: 'Memberships' },
   { path: '/items', heading: 'Items' },
   { path: '/time-clock', heading: 'Time clock' },
   { path: '/gift-cards', heading: 'Gift cards' },

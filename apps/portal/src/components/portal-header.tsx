@@ -15,6 +15,7 @@ const sections: ReadonlyArray<{ href: string; label: string; adminOnly?: true }>
   { href: '/reports', label: 'Reports' },
   { href: '/labor', label: 'Labor' },
   { href: '/customers', label: 'Customers' },
+  { href: '/memberships', label: 'Memberships' },
   { href: '/items', label: 'Items' },
   { href: '/time-clock', label: 'Time clock' },
   { href: '/gift-cards', label: 'Gift cards' },

@@ -5,7 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '../../../components/field';
 import { SitesChoice } from '../../../components/sites-choice';
 import { lastWeek } from '../reports/filters';
-import { useSiteTree } from '../reports/report-filters';
+import { useSiteTree } from '../../../components/scope-fields';
 import { LABOR_GROUPING_LABELS, type LaborFilters } from './labor-filters';
 
 type Scope = 'sites' | 'region';

@@ -18,7 +18,7 @@ export function periodLabel(period: string): string {
 }
 
 /** The drawing: an image to assistive technology, with its figures in words (the table has them all). */
-function ChartArea({ label, testId, height, children }: { label: string; testId: string; height: number; children: ReactElement }) {
+export function ChartArea({ label, testId, height, children }: { label: string; testId: string; height: number; children: ReactElement }) {
   return (
     <div className="chart-area" role="img" aria-label={label} data-testid={testId} style={{ minHeight: height }}>
       <ResponsiveContainer width="100%" height={height}>

@@ -46,7 +46,7 @@ function Coverage({ report }: { report: ReportShown }) {
 }
 
 /** A range the warehouse does not wholly hold: what is missing, where to sync it, or show what is there. */
-function NotSynced({ error, onAllowPartial }: { error: unknown; onAllowPartial: () => void }) {
+export function NotSynced({ error, onAllowPartial }: { error: unknown; onAllowPartial: () => void }) {
   return (
     <div role="alert" className="alert alert-warn" data-testid="report-not-synced">
       <strong>Not synced.</strong> {errorMessageOf(error)} <Link href="/sync">Open Data sync</Link> to sync the range, or{' '}

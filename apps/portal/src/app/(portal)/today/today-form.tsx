@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '../../../components/field';
-import { useSiteTree } from '../reports/report-filters';
+import { useSiteTree } from '../../../components/scope-fields';
 import type { TodayFilters } from './today-filters';
 
 /** The chooser's value for a choice: `chain`, `region:<name>` or `site:<code>`. */
