@@ -1,4 +1,3 @@
-import { daysInRange } from '@washops/operations/schemas';
 import { addDays, type DayString } from '../../../transactions/range';
 import { localDay } from '../../../sync/view';
 
@@ -35,7 +34,8 @@ export function sameRangeLastYear(range: DayRange): DayRange {
 
 /** As many days as the range has, just before it (the reports' "previous period"). */
 export function previousPeriod(range: DayRange): DayRange {
-  const days = daysInRange(range.from, range.to);
+  // Calendar days counted on UTC midnights: no daylight-saving hour changes a count.
+  const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
   return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
