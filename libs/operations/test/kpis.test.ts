@@ -1,3 +1,4 @@
+import { warehouseSale } from '@washops/store/testing';
 import { RangeNotSyncedError, ValidationError } from '@washops/shared-errors';
 import { openStore, type SiteDayData, type Store, type WarehouseTransaction } from '@washops/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,34 +16,7 @@ const TREE = [
 ];
 
 function ticket(siteCode: string, day: string, index: number, totalCents: number, flags: Partial<WarehouseTransaction> = {}): WarehouseTransaction {
-  return {
-    id: `${siteCode}-${day}-${index}:${siteCode}`,
-    number: index,
-    siteCode,
-    day,
-    timeZone: ZONE,
-    completedAt: new Date(`${day}T18:00:00Z`),
-    type: 'Sale',
-    salesDeviceName: 'POS1',
-    totalCents,
-    customerName: null,
-    customerId: null,
-    vehicleLicensePlate: null,
-    employeeCashier: null,
-    employeeGreeter: null,
-    isRecurringPayment: false,
-    isRecurringRedemption: false,
-    isRecurringSale: false,
-    isPrepaidRedemption: false,
-    isPrepaidSale: false,
-    isRecurringPlanSale: null,
-    isRecurringPlanRedemption: null,
-    transactionStatus: null,
-    tenders: [{ tender: 'Credit', tenderSubType: 'Visa', amountCents: totalCents, changeCents: 0, totalCents, referenceNumber: null, cardLastFour: null }],
-    items: [{ name: 'Wash', sku: null, department: 'Wash', quantity: 1, grossCents: totalCents, netCents: totalCents, discountCents: 0, taxCents: 0, additionalFeeCents: 0, isVoided: false }],
-    discounts: [],
-    ...flags,
-  };
+  return warehouseSale({ siteCode, day, timeZone: ZONE, number: index, totalCents, ...flags });
 }
 
 /** Site A: 3 + day retail washes of $10 a day; site B twice as many; each site-day one sign-up ($29.99, its wash included). */

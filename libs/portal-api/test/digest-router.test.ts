@@ -1,3 +1,4 @@
+import { warehouseSale } from '@washops/store/testing';
 import { openDigest, openKpis, type BackofficeReads } from '@washops/operations';
 import type { WarehouseTransaction } from '@washops/store';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,34 +13,7 @@ const ZONE = 'America/Chicago';
 const DAY = '2026-11-18';
 
 function wash(number: number, totalCents: number, flags: Partial<WarehouseTransaction> = {}): WarehouseTransaction {
-  return {
-    id: `${number}:1001`,
-    number,
-    siteCode: SITE,
-    day: DAY,
-    timeZone: ZONE,
-    completedAt: new Date(Date.UTC(2026, 10, 18, 16)),
-    type: 'Sale',
-    salesDeviceName: 'Lane 1',
-    totalCents,
-    customerName: null,
-    customerId: null,
-    vehicleLicensePlate: null,
-    employeeCashier: null,
-    employeeGreeter: null,
-    isRecurringPayment: false,
-    isRecurringRedemption: false,
-    isRecurringSale: false,
-    isPrepaidRedemption: false,
-    isPrepaidSale: false,
-    isRecurringPlanSale: null,
-    isRecurringPlanRedemption: null,
-    transactionStatus: null,
-    tenders: [],
-    items: [{ name: 'Best Wash', sku: null, department: 'Wash', quantity: 1, grossCents: totalCents, netCents: totalCents, discountCents: 0, taxCents: 0, additionalFeeCents: 0, isVoided: false }],
-    discounts: [],
-    ...flags,
-  };
+  return warehouseSale({ siteCode: SITE, day: DAY, timeZone: ZONE, number, totalCents, completedAt: new Date(Date.UTC(2026, 10, 18, 16)), tenders: [], ...flags });
 }
 
 const siteTree = {

@@ -1,3 +1,4 @@
+import { warehouseSale } from '@washops/store/testing';
 import { openKpis, type BackofficeReads } from '@washops/operations';
 import type { WarehouseTransaction } from '@washops/store';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,34 +14,7 @@ const DAY = '2026-11-18';
 const SYNCED_AT = new Date('2026-11-19T08:00:00Z');
 
 function wash(number: number, totalCents: number, flags: Partial<WarehouseTransaction> = {}): WarehouseTransaction {
-  return {
-    id: `${number}:1001`,
-    number,
-    siteCode: SITE,
-    day: DAY,
-    timeZone: ZONE,
-    completedAt: new Date(Date.UTC(2026, 10, 18, 16)),
-    type: 'Sale',
-    salesDeviceName: 'Lane 1',
-    totalCents,
-    customerName: null,
-    customerId: null,
-    vehicleLicensePlate: null,
-    employeeCashier: 'Pat',
-    employeeGreeter: null,
-    isRecurringPayment: false,
-    isRecurringRedemption: false,
-    isRecurringSale: false,
-    isPrepaidRedemption: false,
-    isPrepaidSale: false,
-    isRecurringPlanSale: null,
-    isRecurringPlanRedemption: null,
-    transactionStatus: null,
-    tenders: [],
-    items: [{ name: 'Best Wash', sku: null, department: 'Wash', quantity: 1, grossCents: totalCents, netCents: totalCents, discountCents: 0, taxCents: 0, additionalFeeCents: 0, isVoided: false }],
-    discounts: [],
-    ...flags,
-  };
+  return warehouseSale({ siteCode: SITE, day: DAY, timeZone: ZONE, number, totalCents, completedAt: new Date(Date.UTC(2026, 10, 18, 16)), tenders: [], ...flags });
 }
 
 const RECORDS = [wash(800001, 1500), wash(800002, 0), wash(800003, 0, { isRecurringRedemption: true }), wash(800004, 3000, { isRecurringSale: true })];
