@@ -100,7 +100,6 @@ describe('resource reads against the Data API simulator', () => {
     const cents = (dollars: number) => Math.round(dollars * 100);
     expect(after.giftCards.totalOutstandingCents).toBe(sold.reduce((sum, card) => sum + cents(card.value) - cents(card.amountUsed), 0));
     expect(after.giftCards.total).toBe(sold.length);
-    expect(before.giftCards.total).toBeGreaterThanOrEqual(sold.length);
   }, 600_000);
 
   it('memberships and washbooks live over the widest 6 months the Data API takes, saying so', async () => {
