@@ -77,7 +77,7 @@ export function createServer(options: CreateServerOptions): McpServer {
   const names = tenantNames(options.services, logger);
   for (const prompt of selectPromptsFor(options)) registerPromptDefinition(server, prompt, names);
   const resources = selectResourcesFor(options);
-  for (const resource of resources) registerResourceDefinition(server, resource, options.services, names, clientLog);
+  for (const resource of resources) registerResourceDefinition(server, resource, options.services, names, clientLog, logger);
   const fixed = resources.filter((resource): resource is FixedResource => !isTemplate(resource));
   if (fixed.length > 0) serveSubscriptions(server, { services: options.services, resources: fixed, syncStatusPollMs: options.syncStatusPollMs ?? 30_000, logger });
   return server;

@@ -129,6 +129,8 @@ export function protocolSuite(target: ProtocolTarget): void {
     expect(employee).toMatchObject({ posUserId: someone.posUserId, firstName: someone.firstName });
     expect(JSON.stringify(employee)).not.toMatch(/posPin|pin"/i);
     await expect(client.readResource({ uri: 'washops://employees/not-a-number' })).rejects.toThrow(/posUserId|number/i);
+    // A read that fails says why and under which reference the server logged it, as a failed tool call does.
+    await expect(client.readResource({ uri: 'washops://employees/98765432' })).rejects.toThrow(/NOT_FOUND: .*\(Reference: [0-9a-f-]{36}\)/);
 
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const list = await tool<{ transactions: Array<{ transId: string }> }>(client, 'list_transactions', {

@@ -1,12 +1,14 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { toPublicError } from '@washops/shared-errors';
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Complete, TenantNames } from '../completion.js';
 import type { ClientLog } from '../client-log.js';
+import type { McpLogger } from '../log.js';
 import type { ToolServices } from '../services.js';
 import type { ToolDefinition } from '../tool.js';
+import { failedToolResult } from '../tool-result.js';
 
 export type ResourceMimeType = 'application/json' | 'text/markdown';
 
@@ -56,14 +58,25 @@ export async function toolRead<I extends z.ZodObject, O extends z.ZodObject>(
 
 export const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
-/** A failed read as the protocol's error, with the public message only (secrets masked, no stack). */
-function readError(error: unknown): McpError {
+/**
+ * A failed read as the protocol's error: logged and worded as a failed tool call is (public message, secrets
+ * masked, the reference of the log line that keeps the original error).
+ */
+function readError(logger: McpLogger, name: string, error: unknown): McpError {
   if (error instanceof McpError) return error;
-  const pub = toPublicError(error);
-  return new McpError(pub.code === 'NOT_FOUND' ? ErrorCode.InvalidParams : ErrorCode.InternalError, `${pub.code}: ${pub.message}`);
+  const { content } = failedToolResult(logger, `resource:${name}`, error);
+  const text = content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+  return new McpError(toPublicError(error).code === 'NOT_FOUND' ? ErrorCode.InvalidParams : ErrorCode.InternalError, text);
 }
 
-export function registerResourceDefinition(server: McpServer, definition: ResourceDefinition, services: ToolServices, names: TenantNames, clientLog: ClientLog): void {
+export function registerResourceDefinition(
+  server: McpServer,
+  definition: ResourceDefinition,
+  services: ToolServices,
+  names: TenantNames,
+  clientLog: ClientLog,
+  logger: McpLogger,
+): void {
   const metadata = { title: definition.title, description: definition.description, mimeType: definition.mimeType };
   const contents = (uri: URL, text: string): ReadResourceResult => ({ contents: [{ uri: uri.href, mimeType: definition.mimeType, text }] });
   if (!isTemplate(definition)) {
@@ -71,7 +84,7 @@ export function registerResourceDefinition(server: McpServer, definition: Resour
       try {
         return contents(uri, await clientLog.during(extra, () => definition.read(services, extra.signal)));
       } catch (error) {
-        throw readError(error);
+        throw readError(logger, definition.name, error);
       }
     });
     return;
@@ -82,7 +95,7 @@ export function registerResourceDefinition(server: McpServer, definition: Resour
     try {
       return contents(uri, await clientLog.during(extra, () => definition.read(values, services, extra.signal)));
     } catch (error) {
-      throw readError(error);
+      throw readError(logger, definition.name, error);
     }
   });
 }
