@@ -5,7 +5,7 @@ import { createMcpLogger, type McpLogger } from './log.js';
 import { allPrompts } from './prompts/index.js';
 import { registerPromptDefinition, selectPrompts, type PromptDefinition } from './prompts/prompt.js';
 import { allResources } from './resources/index.js';
-import { isTemplate, registerResourceDefinition, selectResources, type FixedResource, type ResourceDefinition } from './resources/resource.js';
+import { registerResourceDefinition, selectResources, type ResourceDefinition } from './resources/resource.js';
 import { serveSubscriptions } from './resources/subscriptions.js';
 import type { ToolServices } from './services.js';
 import { registerToolDefinition, type ToolDefinition } from './tool.js';
@@ -78,7 +78,6 @@ export function createServer(options: CreateServerOptions): McpServer {
   for (const prompt of selectPromptsFor(options)) registerPromptDefinition(server, prompt, names);
   const resources = selectResourcesFor(options);
   for (const resource of resources) registerResourceDefinition(server, resource, options.services, names, clientLog, logger);
-  const fixed = resources.filter((resource): resource is FixedResource => !isTemplate(resource));
-  if (fixed.length > 0) serveSubscriptions(server, { services: options.services, resources: fixed, syncStatusPollMs: options.syncStatusPollMs ?? 30_000, logger });
+  if (resources.length > 0) serveSubscriptions(server, { services: options.services, resources, syncStatusPollMs: options.syncStatusPollMs ?? 30_000, logger });
   return server;
 }

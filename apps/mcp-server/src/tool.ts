@@ -39,8 +39,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   run(input: z.output<I>, services: ToolServices, context: ToolRunContext): Promise<z.input<O>>;
   /** A short human-readable rendering of the result, sent beside `structuredContent`. */
   render(output: z.output<O>): string;
-  /** The resources (URIs) a successful call read afresh: their subscribers are told. */
-  refreshes?(input: z.output<I>): readonly string[];
+  /** The resources (URIs) a successful call read afresh or changed: their subscribers are told. */
+  refreshes?(input: z.output<I>, output: z.output<O>): readonly string[];
 }
 
 /** Identity, for type inference in each tool's file. */
@@ -89,7 +89,7 @@ export function registerToolDefinition(server: McpServer, definition: ToolDefini
         const run = () => definition.run(input as never, services, { signal: extra.signal, reportProgress: progressReporter(extra) });
         const output = definition.outputSchema.parse(clientLog ? await clientLog.during(extra, run) : await run());
         for (const warning of warningsOf(output)) tell?.('warning', { tool: definition.name }, warning);
-        for (const uri of definition.refreshes?.(input as never) ?? []) announceChange(uri);
+        for (const uri of definition.refreshes?.(input as never, output) ?? []) announceChange(uri);
         return { content: [{ type: 'text', text: definition.render(output) }], structuredContent: output as Record<string, unknown> };
       } catch (error) {
         if (extra.signal.aborted) {

@@ -111,6 +111,26 @@ describe('subscriptions', () => {
   });
 });
 
+describe('subscriptions to one employee', () => {
+  it("tells a subscriber of an employee's resource when a write changed that employee, and refuses an address no resource has", async () => {
+    const client = await connect({ services: audited.servicesFor() });
+    const updated: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
+    const { employees } = (await client.callTool({ name: 'list_employees', arguments: {} })).structuredContent as { employees: Array<{ posUserId: number | null }> };
+    const [first, second] = employees.filter((e) => e.posUserId !== null).map((e) => e.posUserId!);
+    await client.subscribeResource({ uri: `washops://employees/${first}` });
+    const update = async (posUserId: number) => {
+      const result = (await client.callTool({ name: 'update_employee', arguments: { posUserId, email: `subscribed.${posUserId}.${Date.now()}@example.com` } })) as CallToolResult;
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    };
+    await update(second!);
+    await update(first!);
+    await expect.poll(() => updated).toEqual([`washops://employees/${first}`]);
+    await expect(client.subscribeResource({ uri: 'washops://employees/' })).rejects.toThrow(/Cannot subscribe.*washops:\/\/employees\/\{posUserId\}/);
+    await client.close();
+  });
+});
+
 describe('completion', () => {
   it('costs at most the one cached discovery read, and completes nothing (no error) when the Back Office cannot answer', async () => {
     const client = await connect({ services: audited.servicesFor() });

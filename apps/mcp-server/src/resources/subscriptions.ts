@@ -3,13 +3,14 @@ import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema }
 import { errorForLog, type McpLogger } from '../log.js';
 import type { ToolServices } from '../services.js';
 import { onChange } from './changes.js';
-import type { FixedResource } from './resource.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { isTemplate, type ResourceDefinition } from './resource.js';
 import { syncStatusResource } from './sync-status.js';
 
 export interface SubscriptionOptions {
   services: ToolServices;
-  /** The fixed resources this server lists: the ones a client may subscribe to. */
-  resources: readonly FixedResource[];
+  /** The resources and templates this server lists: a client may subscribe to any URI among them (an employee's is told when a write changed it). */
+  resources: readonly ResourceDefinition[];
   /** How often the sync status is read again while someone is subscribed to it. */
   syncStatusPollMs: number;
   logger: McpLogger;
@@ -30,7 +31,9 @@ function statusFingerprint(text: string): string {
 export function serveSubscriptions(server: McpServer, options: SubscriptionOptions): void {
   server.server.registerCapabilities({ resources: { subscribe: true } });
   const subscribed = new Set<string>();
-  const known = new Set(options.resources.map((resource) => resource.uri));
+  const fixed = new Set(options.resources.flatMap((resource) => (isTemplate(resource) ? [] : [resource.uri])));
+  const templates = options.resources.flatMap((resource) => (isTemplate(resource) ? [new UriTemplate(resource.uriTemplate)] : []));
+  const listed = (uri: string) => fixed.has(uri) || templates.some((template) => template.match(uri) !== null);
   const notify = (uri: string) => {
     if (subscribed.has(uri)) server.server.sendResourceUpdated({ uri }).catch(() => {});
   };
@@ -65,7 +68,10 @@ export function serveSubscriptions(server: McpServer, options: SubscriptionOptio
 
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
     const { uri } = request.params;
-    if (!known.has(uri)) throw new McpError(ErrorCode.InvalidParams, `Cannot subscribe to "${uri}": subscribe to one of ${[...known].join(', ')}.`);
+    if (!listed(uri)) {
+      const choices = [...fixed, ...options.resources.flatMap((resource) => (isTemplate(resource) ? [resource.uriTemplate] : []))];
+      throw new McpError(ErrorCode.InvalidParams, `Cannot subscribe to "${uri}": subscribe to one of ${choices.join(', ')}.`);
+    }
     subscribed.add(uri);
     if (uri === syncStatusResource.uri) await startPolling();
     return {};

@@ -8,3 +8,6 @@ export const NUMBERS_URI = 'washops://numbers/definitions';
 export const SYNC_STATUS_URI = 'washops://warehouse/sync-status';
 export const EMPLOYEE_URI_TEMPLATE = 'washops://employees/{posUserId}';
 export const TRANSACTION_URI_TEMPLATE = 'washops://transactions/{transId}';
+
+/** One employee's resource, or none for an employee without a POS user id. */
+export const employeeUris = (posUserId: number | null | undefined): string[] => (typeof posUserId === 'number' ? [`washops://employees/${posUserId}`] : []);
