@@ -28,6 +28,11 @@ export function createMcpLogger(destination: DestinationStream = pino.destinatio
   );
 }
 
+/** One entry as a client may see it in a log notification: the same masking as every line of the server's log. */
+export function redactedEntry(entry: object, message: string): Record<string, unknown> {
+  return redact({ message: redactString(message), ...entry }) as Record<string, unknown>;
+}
+
 const MAX_CAUSE_DEPTH = 4;
 
 /**

@@ -19,6 +19,7 @@ import { openStore, type Store, type StoreLocation } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
 import type { Logger } from 'pino';
+import { relayToClient } from './client-log.js';
 import { McpConfigError, type McpConfig } from './config.js';
 import type { ToolServices, WarehouseServices } from './services.js';
 
@@ -60,8 +61,9 @@ async function connectClients(config: McpConfig, store: Store, logger: Logger | 
   /** The API id's one request budget, held in the database and shared with the portal, exports and sync workers. */
   const sharedBudget = (access: DataApiAccess) =>
     store.rateBudget(access.apiId, { requests: DATA_API_REQUESTS, windowMs: DATA_API_WINDOW_MS * (access.timeScale ?? 1) });
-  const boLogger = logger?.child({ client: 'backoffice' });
-  const txLogger = logger?.child({ client: 'transactions' });
+  // Their warnings (a rate-limit wait, a retried request) also reach the client whose call caused them.
+  const boLogger = logger && relayToClient(logger.child({ client: 'backoffice' }));
+  const txLogger = logger && relayToClient(logger.child({ client: 'transactions' }));
   if (config.demo) {
     const [bo, api] = await Promise.all([
       startBackofficeSimulator({ port: 0, seed: 'demo', users: [{ username: DEMO_BACKOFFICE_CREDENTIALS.username, password: DEMO_BACKOFFICE_CREDENTIALS.password }] }),

@@ -30,15 +30,18 @@ export function failedToolResult(logger: McpLogger, tool: string, error: unknown
   const correlationId = pub.details['correlationId'];
   const reference = typeof correlationId === 'string' && correlationId ? correlationId : randomUUID();
   const entry = { tool, reference, ...(reference === correlationId ? { correlationId } : {}), code: pub.code, error: errorForLog(error) };
-  if (SERVER_SIDE_CODES.has(pub.code) || isPartialFailure(pub)) logger.error(entry, 'tool failed');
+  if (SERVER_SIDE_CODES.has(pub.code) || stoppedBetweenSteps(pub)) logger.error(entry, 'tool failed');
   else logger.warn(entry, 'tool refused');
   return toolErrorResult(error, reference);
 }
 
 /** A write that stopped between steps: some were done, so the operator must look. */
-function isPartialFailure(pub: PublicError): boolean {
+function stoppedBetweenSteps(pub: PublicError): boolean {
   return Array.isArray(pub.details['completedSteps']) && pub.details['completedSteps'].length > 0;
 }
+
+/** Whether `error` is a write that stopped part-way (some steps done): the caller should be told beyond the result. */
+export const isPartialFailure = (error: unknown): boolean => stoppedBetweenSteps(toPublicError(error));
 
 function retryHint(code: string, details: Record<string, unknown>): string {
   if (code === 'RATE_LIMIT_ERROR') {

@@ -10,7 +10,11 @@ const DAY_MS = 86_400_000;
 export const localDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day written YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, 'a day that exists');
+  // Date.parse first: an impossible day (2026-13-45) is NaN, and toISOString of it would throw.
+  .refine((day) => {
+    const at = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
+  }, 'a day that exists');
 
 export const siteCodesInput = z
   .array(z.string().min(1))

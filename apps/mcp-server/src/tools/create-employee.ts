@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { employeeCreatedSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
 import { operationsOf } from '../services.js';
+import { employeeUris } from '../resources/uris.js';
 import { defineTool } from '../tool.js';
 
 export const createEmployee = defineTool({
@@ -45,6 +46,8 @@ export const createEmployee = defineTool({
   async run(input, services, { signal }) {
     return operationsOf(services).createEmployee(withoutUndefined(input), { signal });
   },
+  // Subscribers of this employee's resource are told it changed.
+  refreshes: (_input, out) => employeeUris(out.posUserId),
   render: (out) =>
     [
       `Created employee ${out.employeeId} with POS user id ${out.posUserId} and PIN ${out.posPin}; POS template "${out.permission}"; wage site ${out.wageSite}.`,

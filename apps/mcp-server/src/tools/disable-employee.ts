@@ -3,6 +3,7 @@ import { disableEmployeeInputSchema } from '@washops/operations/schemas';
 import { employeeDisabledSchema } from '../schemas/backoffice.js';
 import { toolInputFrom } from '../schemas/derive.js';
 import { operationsOf } from '../services.js';
+import { employeeUris } from '../resources/uris.js';
 import { defineTool } from '../tool.js';
 
 export const disableEmployee = defineTool({
@@ -22,6 +23,8 @@ export const disableEmployee = defineTool({
   async run(input, services, { signal }) {
     return operationsOf(services).disableEmployee(withoutUndefined(input), { signal });
   },
+  // Subscribers of this employee's resource are told it changed.
+  refreshes: (_input, out) => employeeUris(out.posUserId),
   render: (out) =>
     [`Disabled employee ${out.employeeId}${out.posUserId ? ` (POS ${out.posUserId})` : ''}${out.email ? ` (${out.email})` : ''} at ${out.disabledAt}; verified.`, ...out.warnings.map((w) => `Warning: ${w}`)].join('\n'),
 });

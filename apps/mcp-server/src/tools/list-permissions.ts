@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permissionSchema, refreshField } from '../schemas/backoffice.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { PERMISSIONS_URI } from '../resources/uris.js';
 
 export const listPermissions = defineTool({
   name: 'list_permissions',
@@ -19,6 +20,7 @@ export const listPermissions = defineTool({
   async run({ scope, refresh }, services, { signal }) {
     return { permissions: await backofficeOf(services).listPermissions({ scope, refresh, signal }) };
   },
+  refreshes: ({ refresh }) => (refresh ? [PERMISSIONS_URI] : []),
   render: ({ permissions }) => {
     const pos = permissions.filter((p) => p.scope === 'pos').map((p) => p.name);
     const bo = permissions.filter((p) => p.scope === 'backoffice').map((p) => p.name);

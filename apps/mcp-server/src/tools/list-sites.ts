@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refreshField, siteSchema } from '../schemas/backoffice.js';
 import { backofficeOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { DEPARTMENTS_URI, SITES_URI } from '../resources/uris.js';
 
 export const listSites = defineTool({
   name: 'list_sites',
@@ -16,6 +17,8 @@ export const listSites = defineTool({
   async run({ refresh }, services, { signal }) {
     return { sites: await backofficeOf(services).listSites({ refresh, signal }) };
   },
+  // The sites and the departments come from one Back Office page: a refresh reads both.
+  refreshes: ({ refresh }) => (refresh ? [SITES_URI, DEPARTMENTS_URI] : []),
   render: ({ sites }) =>
     `${sites.length} site(s):\n` +
     sites.map((s) => `- ${s.name}${s.code ? ` (${s.code})` : ''}${s.regionName ? ` — ${s.regionName}${s.districtName ? ` / ${s.districtName}` : ''}` : ''}`).join('\n'),

@@ -8,7 +8,7 @@ const MAX_ACTIVE_POINTS = 1000;
 
 const count = (what: string) => z.number().int().describe(what);
 
-const churnMonth = z.object({
+export const churnMonthSchema = z.object({
   group: z.string().describe('a site code, a region, or All sites'),
   month: z.string().describe("the month's 1st"),
   from: z.string().describe('the first local day of the month in the range'),
@@ -27,7 +27,7 @@ const churnMonth = z.object({
 
 const activePoint = z.object({ group: z.string(), day: z.string(), active: count('memberships active at the end of the local day') });
 
-const monthOf = (row: ChurnPoint): z.input<typeof churnMonth> => ({ ...row });
+const monthOf = (row: ChurnPoint): z.input<typeof churnMonthSchema> => ({ ...row });
 
 /** Each group's last day: the active members to quote. */
 function latestOf(points: readonly ActiveMembersPoint[]): Array<z.input<typeof activePoint>> {
@@ -50,7 +50,7 @@ export const membershipChurn = kpiTool({
     'For the members by join month and plan use cohort_retention; for new memberships sold and conversion use kpi_summary.',
   groupByDescription: 'Per site (default), BackOffice region or the whole chain; day, week or month sum the chosen sites into one chain-wide group (churn is always per month)',
   dataShape: {
-    months: z.array(churnMonth).describe('per group, then month'),
+    months: z.array(churnMonthSchema).describe('per group, then month'),
     activeMembers: z.array(activePoint).describe('each group\'s members active at the end of its last day in the range: the number to quote'),
     activeByDay: z.array(activePoint).describe(`members active at the end of each day, at most ${MAX_ACTIVE_POINTS}, by group then day`),
     activeByDayOmitted: count('daily points left out of activeByDay: narrow the range or group by region or chain for fewer'),

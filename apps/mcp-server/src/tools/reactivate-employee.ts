@@ -1,6 +1,7 @@
 import { employeeReactivatedSchema } from '../schemas/backoffice.js';
 import { toolKeyInput } from '../schemas/derive.js';
 import { operationsOf } from '../services.js';
+import { employeeUris } from '../resources/uris.js';
 import { defineTool } from '../tool.js';
 import { employeeKey, employeeLabel, warningLines } from './employee-keys.js';
 
@@ -19,5 +20,7 @@ export const reactivateEmployee = defineTool({
   async run(input, services, { signal }) {
     return operationsOf(services).reactivateEmployee(employeeKey.split(input).key, { signal });
   },
+  // Subscribers of this employee's resource are told it changed.
+  refreshes: (_input, out) => employeeUris(out.posUserId),
   render: (out) => [`Reactivated ${employeeLabel(out)} at ${out.reactivatedAt}; verified.`, ...warningLines(out.warnings)].join('\n'),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { employeePermissionSetSchema } from '../schemas/backoffice.js';
 import { keyedToolInputFrom } from '../schemas/derive.js';
 import { operationsOf } from '../services.js';
+import { employeeUris } from '../resources/uris.js';
 import { defineTool } from '../tool.js';
 import { employeeKey, employeeLabel, warningLines } from './employee-keys.js';
 
@@ -23,5 +24,7 @@ export const setEmployeePermission = defineTool({
   async run(input, services, { signal }) {
     return operationsOf(services).setEmployeePermission(employeeKey.split(input).key, input.template, { signal });
   },
+  // Subscribers of this employee's resource are told it changed.
+  refreshes: (_input, out) => employeeUris(out.posUserId),
   render: (out) => [`${employeeLabel(out)} now has the POS template "${out.template}"; verified.`, ...warningLines(out.warnings)].join('\n'),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { wageSetSchema } from '../schemas/backoffice.js';
 import { keyedToolInputFrom } from '../schemas/derive.js';
 import { operationsOf } from '../services.js';
+import { employeeUris } from '../resources/uris.js';
 import { defineTool } from '../tool.js';
 import { employeeKey, employeeLabel, wageLine, warningLines } from './employee-keys.js';
 
@@ -30,5 +31,7 @@ export const setEmployeeWage = defineTool({
     const { key, rest } = employeeKey.split(input);
     return operationsOf(services).setWage(key, rest, { signal });
   },
+  // Subscribers of this employee's resource are told it changed.
+  refreshes: (_input, out) => employeeUris(out.posUserId),
   render: (out) => [`New wage for ${employeeLabel(out)}: ${wageLine(out.wage)}; verified in the history.`, ...warningLines(out.warnings)].join('\n'),
 });

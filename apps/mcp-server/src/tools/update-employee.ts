@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { employeeUpdatedSchema } from '../schemas/backoffice.js';
 import { keyedToolInputFrom } from '../schemas/derive.js';
 import { operationsOf } from '../services.js';
+import { employeeUris } from '../resources/uris.js';
 import { defineTool } from '../tool.js';
 import { employeeKey, employeeLabel, warningLines } from './employee-keys.js';
 
@@ -35,6 +36,8 @@ export const updateEmployee = defineTool({
     const { key, rest } = employeeKey.split(input);
     return operationsOf(services).updateEmployee(key, rest, { signal });
   },
+  // Subscribers of this employee's resource are told it changed.
+  refreshes: (_input, out) => employeeUris(out.posUserId),
   render: (out) =>
     [
       `Updated ${employeeLabel(out)}: ${out.changed.length ? `changed ${out.changed.join(', ')} (verified)` : 'nothing changed'}` +
