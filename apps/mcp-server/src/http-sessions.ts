@@ -15,6 +15,8 @@ export interface McpSessionSettings {
 
 export const DEFAULT_SESSION_IDLE_TTL_MS = 60 * 60_000;
 export const DEFAULT_SESSIONS_PER_TOKEN = 16;
+/** Told to clients in a stream's priming event: how soon to reconnect after a stream drops. */
+const RECONNECT_AFTER_MS = 1_000;
 /** How often expired sessions are deleted and idle ones let go of this process's memory. */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -98,6 +100,7 @@ export class SessionRegistry {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => (state.id = newSessionId()),
       eventStore: databaseEventStore(this.settings.queries, state),
+      retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: async (id) => {
         const { evicted } = await this.settings.queries.open({ id, tokenName, initialize, idleTtlMs: this.idleTtlMs, maxPerToken: this.maxPerToken });
         this.live.set(id, session);
@@ -145,6 +148,7 @@ export class SessionRegistry {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: databaseEventStore(this.settings.queries, state),
+      retryInterval: RECONNECT_AFTER_MS,
       onsessionclosed: (closed) => this.forget(closed),
     });
     const session: LiveSession = { transport, server: this.serverFactory(tokenName), tokenName, lastRequestAt: Date.now() };

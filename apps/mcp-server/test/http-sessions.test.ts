@@ -17,7 +17,9 @@ const TOKENS = [
   { name: 'nightly-sync', token: OTHER_TOKEN },
 ];
 const STEPS = 8;
-const STEP_MS = 150;
+const STEP_MS = 300;
+/** When the slow tool last finished a call (to tell a resume during the call from one after it). */
+let lastFinishedAt = 0;
 
 /** A server with one slow tool reporting progress per step, like an export or a bulk run. */
 function slowServer(): McpServer {
@@ -33,6 +35,7 @@ function slowServer(): McpServer {
           await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: step, total: steps } });
         }
       }
+      lastFinishedAt = Date.now();
       return { content: [{ type: 'text', text: `counted to ${steps}` }] };
     },
   );
@@ -103,12 +106,12 @@ function listTools(url: string, sessionId: string, token = TOKEN): Promise<Respo
  * A fetch whose `tools/call` stream is cut (the socket too) once `after` progress notifications have come through it,
  * as when a proxy or a network drops a long call; every request is recorded.
  */
-function droppingFetch(after: number): { fetch: typeof fetch; requests: { method: string; lastEventId: string | null }[]; dropped: () => boolean } {
-  const requests: { method: string; lastEventId: string | null }[] = [];
+function droppingFetch(after: number): { fetch: typeof fetch; requests: { method: string; lastEventId: string | null; at: number }[]; dropped: () => boolean } {
+  const requests: { method: string; lastEventId: string | null; at: number }[] = [];
   let dropped = false;
   const dropping = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
-    requests.push({ method: init.method ?? 'GET', lastEventId: headers.get('last-event-id') });
+    requests.push({ method: init.method ?? 'GET', lastEventId: headers.get('last-event-id'), at: Date.now() });
     const abort = new AbortController();
     init.signal?.addEventListener('abort', () => abort.abort());
     const response = await fetch(input, { ...init, signal: abort.signal });
@@ -218,6 +221,8 @@ describe('HTTP sessions in the database', () => {
     expect(drop.dropped()).toBe(true);
     const resumes = drop.requests.filter((request) => request.method === 'GET' && request.lastEventId !== null);
     expect(resumes.length).toBeGreaterThanOrEqual(1);
+    // It resumed while the call was still running: stored events first, then the rest as they came.
+    expect(resumes[0]?.at).toBeLessThan(lastFinishedAt);
     expect(result.content).toEqual([{ type: 'text', text: `counted to ${STEPS}` }]);
     const all = Array.from({ length: STEPS }, (_, i) => i + 1);
     expect(progress).toEqual(all);
