@@ -183,12 +183,16 @@ export class SessionRegistry {
     await session.server.close();
   }
 
-  /** Deletes expired sessions (any instance may) and lets go of the ones idle here past their lifetime. */
+  /**
+   * Deletes expired sessions and events older than the idle lifetime (any instance may: a stream not resumed by then
+   * would not be), and lets go of the sessions idle here past their lifetime.
+   */
   private async sweepIdle(): Promise<void> {
     const cutoff = Date.now() - this.idleTtlMs;
     for (const [id, session] of this.live) if (session.lastRequestAt < cutoff) await this.release(id, session).catch(() => undefined);
     try {
       await this.settings.queries.deleteExpired();
+      await this.settings.queries.deleteEventsBefore(new Date(cutoff));
     } catch (error) {
       this.log(`Could not delete expired MCP sessions: ${(error as Error).message}`);
     }

@@ -75,6 +75,15 @@ describeEachBackend('MCP sessions', (backend) => {
     expect(left.rows[0]?.n).toBe(0);
   });
 
+  it('drops events stored before a time, and only those', async () => {
+    await store().mcpSessions.open(open('s1', new Date()));
+    await store().mcpSessions.appendEvent('s1', 'old', {});
+    await exec("update mcp_session_events set created_at = now() - interval '2 hours'");
+    const kept = await store().mcpSessions.appendEvent('s1', 'new', {});
+    expect(await store().mcpSessions.deleteEventsBefore(new Date(Date.now() - HOUR))).toBe(1);
+    expect(await store().mcpSessions.streamOfEvent('s1', kept)).toBe('new');
+  });
+
   it('refuses a lifetime or bound that is not positive', async () => {
     await expect(store().mcpSessions.open({ ...open('x'), idleTtlMs: 0 })).rejects.toThrow(/idleTtlMs/);
     await expect(store().mcpSessions.open({ ...open('x'), maxPerToken: 0 })).rejects.toThrow(/maxPerToken/);

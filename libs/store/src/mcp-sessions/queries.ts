@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
 import type { StoreDb } from '../connection.js';
 import { hashSessionToken } from '../sessions.js';
@@ -73,6 +73,11 @@ export function mcpSessionQueries(db: StoreDb): McpSessionQueries {
     async deleteExpired(at = new Date()) {
       const ended = await db.delete(mcpSessions).where(lte(mcpSessions.expiresAt, at)).returning({ idHash: mcpSessions.idHash });
       return ended.length;
+    },
+
+    async deleteEventsBefore(before) {
+      const dropped = await db.delete(mcpSessionEvents).where(lt(mcpSessionEvents.createdAt, before)).returning({ id: mcpSessionEvents.id });
+      return dropped.length;
     },
 
     async appendEvent(id, streamId, message) {
