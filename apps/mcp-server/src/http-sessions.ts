@@ -184,15 +184,15 @@ export class SessionRegistry {
   }
 
   /**
-   * Deletes expired sessions and events older than the idle lifetime (any instance may: a stream not resumed by then
-   * would not be), and lets go of the sessions idle here past their lifetime.
+   * Deletes expired sessions, and events older than their session's idle lifetime (any instance may: a stream not
+   * resumed by then would not be), and lets go of the sessions idle here past their lifetime.
    */
   private async sweepIdle(): Promise<void> {
     const cutoff = Date.now() - this.idleTtlMs;
     for (const [id, session] of this.live) if (session.lastRequestAt < cutoff) await this.release(id, session).catch(() => undefined);
     try {
       await this.settings.queries.deleteExpired();
-      await this.settings.queries.deleteEventsBefore(new Date(cutoff));
+      await this.settings.queries.deleteStaleEvents();
     } catch (error) {
       this.log(`Could not delete expired MCP sessions: ${(error as Error).message}`);
     }

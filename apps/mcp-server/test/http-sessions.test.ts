@@ -3,6 +3,9 @@ import { StreamableHTTPClientTransport, type StreamableHTTPReconnectionOptions }
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolResultSchema, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { openStore, type Store } from '@washops/store';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startMcpHttpServer, type McpHttpHandle, type McpHttpOptions } from '../src/http.js';
@@ -42,28 +45,35 @@ function slowServer(): McpServer {
   return server;
 }
 
-let store: Store;
+/** Two stores on one embedded database (the second reaches it through the first's socket), as two processes would. */
+let stores: [Store, Store];
+let dataDir: string;
 const handles: McpHttpHandle[] = [];
 
-async function instance(sessions: Partial<NonNullable<McpHttpOptions['sessions']>> = {}): Promise<McpHttpHandle> {
+/** An HTTP server on the database; `which` picks the store, so two instances share no connection. */
+async function instance(sessions: Partial<NonNullable<McpHttpOptions['sessions']>> = {}, which: 0 | 1 = 0): Promise<McpHttpHandle> {
   const handle = await startMcpHttpServer({
     host: '127.0.0.1',
     port: 0,
     tokens: TOKENS,
     allowedOrigins: [],
     serverFactory: slowServer,
-    sessions: { queries: store.mcpSessions, ...sessions },
+    sessions: { queries: stores[which].mcpSessions, ...sessions },
   });
   handles.push(handle);
   return handle;
 }
 
 beforeAll(async () => {
-  store = await openStore({ inMemory: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'washops-mcp-sessions-'));
+  const first = await openStore({ dataDir });
+  stores = [first, await openStore({ dataDir })];
 });
 afterAll(async () => {
   await Promise.all(handles.map((handle) => handle.close()));
-  await store.close();
+  await stores[1].close();
+  await stores[0].close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const QUICK_RECONNECT: StreamableHTTPReconnectionOptions = { initialReconnectionDelay: 50, maxReconnectionDelay: 200, reconnectionDelayGrowFactor: 1, maxRetries: 3 };
@@ -143,7 +153,7 @@ const resultsOf = (received: JSONRPCMessage[]): unknown[] => received.filter((me
 describe('HTTP sessions in the database', () => {
   it('initialize hands out a session id; requests with it work, and a second instance serves it too', async () => {
     const first = await instance();
-    const second = await instance();
+    const second = await instance({}, 1);
     const transport = transportTo(first.url);
     const { client } = await connected(transport);
     const sessionId = transport.sessionId as string;
@@ -233,7 +243,7 @@ describe('HTTP sessions in the database', () => {
 
   it('a call dropped on one instance is resumed on another from the database, after it finished: the rest, once', async () => {
     const first = await instance();
-    const second = await instance();
+    const second = await instance({}, 1);
     const drop = droppingFetch(3);
     const transport = transportTo(first.url, { fetch: drop.fetch, reconnectionOptions: { ...QUICK_RECONNECT, maxRetries: 0 } });
     const { client, received } = await connected(transport);

@@ -75,13 +75,18 @@ describeEachBackend('MCP sessions', (backend) => {
     expect(left.rows[0]?.n).toBe(0);
   });
 
-  it('drops events stored before a time, and only those', async () => {
-    await store().mcpSessions.open(open('s1', new Date()));
-    await store().mcpSessions.appendEvent('s1', 'old', {});
+  it("drops the events older than their own session's idle lifetime, and only those", async () => {
+    const now = new Date();
+    await store().mcpSessions.open(open('hourly', now));
+    await store().mcpSessions.open({ ...open('daily', now), idleTtlMs: 24 * HOUR });
+    const old = await store().mcpSessions.appendEvent('hourly', 'old', {});
+    const oldButKept = await store().mcpSessions.appendEvent('daily', 'old', {});
     await exec("update mcp_session_events set created_at = now() - interval '2 hours'");
-    const kept = await store().mcpSessions.appendEvent('s1', 'new', {});
-    expect(await store().mcpSessions.deleteEventsBefore(new Date(Date.now() - HOUR))).toBe(1);
-    expect(await store().mcpSessions.streamOfEvent('s1', kept)).toBe('new');
+    const recent = await store().mcpSessions.appendEvent('hourly', 'new', {});
+    expect(await store().mcpSessions.deleteStaleEvents(now)).toBe(1);
+    expect(await store().mcpSessions.streamOfEvent('hourly', old)).toBeUndefined();
+    expect(await store().mcpSessions.streamOfEvent('hourly', recent)).toBe('new');
+    expect(await store().mcpSessions.streamOfEvent('daily', oldButKept)).toBe('old');
   });
 
   it('refuses a lifetime or bound that is not positive', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
 import type { StoreDb } from '../connection.js';
+import { rowsOf } from '../migrate.js';
 import { hashSessionToken } from '../sessions.js';
 import { mcpSessionEvents, mcpSessions } from './schema.js';
 import type { McpSessionQueries } from './types.js';
@@ -75,9 +76,14 @@ export function mcpSessionQueries(db: StoreDb): McpSessionQueries {
       return ended.length;
     },
 
-    async deleteEventsBefore(before) {
-      const dropped = await db.delete(mcpSessionEvents).where(lt(mcpSessionEvents.createdAt, before)).returning({ id: mcpSessionEvents.id });
-      return dropped.length;
+    async deleteStaleEvents(at = new Date()) {
+      // A session's idle lifetime is what its last request set: expiry minus last request.
+      const dropped = await db.execute(sql`
+        delete from ${mcpSessionEvents} using ${mcpSessions}
+        where ${mcpSessionEvents.sessionIdHash} = ${mcpSessions.idHash}
+          and ${mcpSessionEvents.createdAt} < ${at.toISOString()}::timestamptz - (${mcpSessions.expiresAt} - ${mcpSessions.lastSeenAt})
+        returning ${mcpSessionEvents.id}`);
+      return rowsOf(dropped).length;
     },
 
     async appendEvent(id, streamId, message) {

@@ -37,8 +37,11 @@ export interface McpSessionQueries {
   close(id: string): Promise<boolean>;
   /** Ends the sessions expired at `at` (their events go with them). Returns how many. */
   deleteExpired(at?: Date): Promise<number>;
-  /** Drops events stored before `before`, whatever their session: a long-lived session's old streams are not resumed. Returns how many. */
-  deleteEventsBefore(before: Date): Promise<number>;
+  /**
+   * Drops the events stored longer ago than their session's idle lifetime (as its last request set it): a long-lived
+   * session's old streams are not resumed, and each session keeps its own lifetime's worth. Returns how many.
+   */
+  deleteStaleEvents(at?: Date): Promise<number>;
   /** Stores one event of a session's stream; returns its event id. */
   appendEvent(id: string, streamId: string, message: Record<string, unknown>): Promise<string>;
   /** The stream an event id of this session belongs to; `undefined` for a malformed id or another session's. */
