@@ -191,13 +191,13 @@ describe('HTTP sessions in the database', () => {
   });
 
   it('a session idle for its lifetime has expired: 404, and the client must initialize again', async () => {
-    const handle = await instance({ idleTtlMs: 600 });
+    const handle = await instance({ idleTtlMs: 1_500 });
     const transport = transportTo(handle.url);
     const { client } = await connected(transport);
     const sessionId = transport.sessionId as string;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await listTools(handle.url, sessionId)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect((await listTools(handle.url, sessionId)).status).toBe(404);
     await client.close();
   });
