@@ -18,6 +18,9 @@ export const mcpEnvDocs = {
   MCP_HTTP_PORT: 'port to bind with --http (default 3333)',
   MCP_ALLOWED_ORIGINS: 'comma-separated browser origins allowed to call the HTTP endpoint (default none)',
   MCP_ALLOWED_HOSTS: 'comma-separated extra names accepted in the Host header, e.g. the name a TLS proxy forwards (default none)',
+  MCP_HTTP_STATELESS: '1 (or true): HTTP without sessions, every POST on its own, like --stateless (default: sessions in the database)',
+  MCP_SESSION_IDLE_MINUTES: 'minutes an HTTP session lives after its last request (default 60)',
+  MCP_SESSIONS_PER_TOKEN: 'HTTP sessions one token name may hold; opening one more ends its oldest (default 16)',
   DATABASE_URL: 'PostgreSQL URL of the database the audit log is written to (the portal\'s)',
   WASHOPS_MCP_ALLOW_PERSONAL_DATA:
     "1 (or true): customers' phone numbers, emails and addresses unmasked in tool results, like --allow-personal-data (default masked)",
@@ -53,7 +56,18 @@ export interface McpConfig {
   transactions?: TransactionsCredentials;
   /** Where the audit log is written. */
   database: StoreLocation;
-  http: { host: string; port: number; tokens: NamedToken[]; allowedOrigins: string[]; allowedHosts: string[]; allowRemote: boolean };
+  http: {
+    host: string;
+    port: number;
+    tokens: NamedToken[];
+    allowedOrigins: string[];
+    allowedHosts: string[];
+    allowRemote: boolean;
+    /** No sessions: every POST on its own (`--stateless`); otherwise sessions and their events live in `database`. */
+    stateless: boolean;
+    sessionIdleMinutes: number;
+    sessionsPerToken: number;
+  };
 }
 
 /** A configuration the server cannot start with; the message says what to set. */
@@ -67,13 +81,14 @@ export interface McpFlags {
   demo: boolean;
   allowRemote: boolean;
   allowPersonalData: boolean;
+  stateless: boolean;
 }
 
 function parseFlags(argv: readonly string[]): McpFlags {
-  const known = new Set(['--http', '--read-only', '--demo', '--allow-remote', '--allow-personal-data']);
+  const known = new Set(['--http', '--read-only', '--demo', '--allow-remote', '--allow-personal-data', '--stateless']);
   const unknown = argv.filter((a) => !known.has(a));
   if (unknown.length > 0) {
-    throw new McpConfigError(`Unknown option(s): ${unknown.join(' ')}. Usage: main.js [--http [--allow-remote]] [--read-only] [--demo] [--allow-personal-data]`);
+    throw new McpConfigError(`Unknown option(s): ${unknown.join(' ')}. Usage: main.js [--http [--allow-remote] [--stateless]] [--read-only] [--demo] [--allow-personal-data]`);
   }
   return {
     http: argv.includes('--http'),
@@ -81,7 +96,25 @@ function parseFlags(argv: readonly string[]): McpFlags {
     demo: argv.includes('--demo'),
     allowRemote: argv.includes('--allow-remote'),
     allowPersonalData: argv.includes('--allow-personal-data'),
+    stateless: argv.includes('--stateless'),
   };
+}
+
+/** `--stateless`, or `MCP_HTTP_STATELESS` set to 1 or true; anything else set there is refused. */
+function statelessChosen(flag: boolean, env: Record<string, string | undefined>): boolean {
+  const value = nonEmpty(env, 'MCP_HTTP_STATELESS')?.toLowerCase();
+  if (value === undefined || value === '0' || value === 'false') return flag;
+  if (value === '1' || value === 'true') return true;
+  throw new McpConfigError('MCP_HTTP_STATELESS must be 1 or true for stateless HTTP (0, false or unset: sessions).');
+}
+
+/** A whole number from `min` to `max` in `key`, or `fallback` when unset. */
+function boundedInteger(env: Record<string, string | undefined>, key: keyof typeof mcpEnvDocs, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env, key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) throw new McpConfigError(`${key} must be a whole number from ${min} to ${max}.`);
+  return value;
 }
 
 /** `--allow-personal-data`, or `WASHOPS_MCP_ALLOW_PERSONAL_DATA` set to 1 or true; anything else set there is refused, not read as no. */
@@ -195,9 +228,13 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
       allowedOrigins: list(nonEmpty(env, 'MCP_ALLOWED_ORIGINS')),
       allowedHosts: list(nonEmpty(env, 'MCP_ALLOWED_HOSTS')),
       allowRemote: flags.allowRemote,
+      stateless: statelessChosen(flags.stateless, env),
+      sessionIdleMinutes: boundedInteger(env, 'MCP_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
+      sessionsPerToken: boundedInteger(env, 'MCP_SESSIONS_PER_TOKEN', 16, 1, 10_000),
     },
   };
   if (flags.allowRemote && !flags.http) throw new McpConfigError('--allow-remote only applies with --http.');
+  if (flags.stateless && !flags.http) throw new McpConfigError('--stateless only applies with --http.');
   if (flags.http) checkHttpExposure(config.http);
   if (flags.demo) return config;
 

@@ -46,11 +46,17 @@ async function main(): Promise<void> {
       allowedHosts: config.http.allowedHosts,
       allowRemote: config.http.allowRemote,
       serverFactory: (actorName) => createServer(serverOptions(actorName)),
+      ...(config.http.stateless
+        ? {}
+        : { sessions: { queries: running.mcpSessions, idleTtlMs: config.http.sessionIdleMinutes * 60_000, maxPerToken: config.http.sessionsPerToken } }),
       log: (message) => log.warn(message),
     });
     stopHttp = http.close;
     if (!isLoopbackHost(config.http.host)) log.warn({ host: config.http.host }, 'bound beyond loopback (--allow-remote): serve this port only through TLS');
-    log.info({ url: http.url, tokenNames: config.http.tokens.map((t) => t.name) }, 'listening (send Authorization: Bearer <token>)');
+    const sessions = config.http.stateless
+      ? 'stateless'
+      : { inDatabase: true, idleMinutes: config.http.sessionIdleMinutes, perToken: config.http.sessionsPerToken };
+    log.info({ url: http.url, tokenNames: config.http.tokens.map((t) => t.name), sessions }, 'listening (send Authorization: Bearer <token>)');
   }
 
   const shutdown = async () => {

@@ -15,7 +15,7 @@ import {
   type Reports,
   type WarehouseSync,
 } from '@washops/operations';
-import { openStore, type Store, type StoreLocation } from '@washops/store';
+import { openStore, type McpSessionQueries, type Store, type StoreLocation } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
 import type { Logger } from 'pino';
@@ -26,6 +26,8 @@ import type { ToolServices, WarehouseServices } from './services.js';
 export interface RunningServices {
   /** The tools' services acting as `actorName` on the `mcp` channel: `stdio`, or the HTTP token's name. */
   servicesFor(actorName: string): ToolServices;
+  /** The HTTP sessions and their events, in the audit log's database (shared by every instance on it). */
+  mcpSessions: McpSessionQueries;
   /** What the server talks to, for the start-up log line (no secrets). */
   description: string[];
   close(): Promise<void>;
@@ -169,6 +171,7 @@ export async function createServices(config: McpConfig, logger?: Logger): Promis
   return {
     servicesFor: (actorName) =>
       backoffice && bulk ? { ...reads, backoffice: backoffice.reads, operations: operations.as({ channel: 'mcp', name: actorName }), bulk } : reads,
+    mcpSessions: store.mcpSessions,
     description: [
       ...clients.description,
       `audit log: ${store.location}`,

@@ -159,6 +159,23 @@ describe('readMcpConfig', () => {
     expect(readMcpConfig(['--demo'], { DATABASE_URL: url }).database).toEqual({ databaseUrl: url });
   });
 
+  it('serves HTTP with sessions in the database unless --stateless or MCP_HTTP_STATELESS=1; reads their lifetime and bound per token', () => {
+    const http = { MCP_HTTP_TOKEN: 'x'.repeat(32) };
+    const sessions = readMcpConfig(['--http', '--demo'], http).http;
+    expect([sessions.stateless, sessions.sessionIdleMinutes, sessions.sessionsPerToken]).toEqual([false, 60, 16]);
+    expect(readMcpConfig(['--http', '--demo', '--stateless'], http).http.stateless).toBe(true);
+    expect(readMcpConfig(['--http', '--demo'], { ...http, MCP_HTTP_STATELESS: 'true' }).http.stateless).toBe(true);
+    expect(readMcpConfig(['--http', '--demo'], { ...http, MCP_HTTP_STATELESS: '0' }).http.stateless).toBe(false);
+    expect(() => readMcpConfig(['--http', '--demo'], { ...http, MCP_HTTP_STATELESS: 'yes' })).toThrow(/MCP_HTTP_STATELESS/);
+    expect(() => readMcpConfig(['--demo', '--stateless'], {})).toThrow(/--stateless only applies with --http/);
+    const limits = readMcpConfig(['--http', '--demo'], { ...http, MCP_SESSION_IDLE_MINUTES: '15', MCP_SESSIONS_PER_TOKEN: '4' }).http;
+    expect([limits.sessionIdleMinutes, limits.sessionsPerToken]).toEqual([15, 4]);
+    for (const bad of ['0', '-1', '1.5', 'ten']) {
+      expect(() => readMcpConfig(['--http', '--demo'], { ...http, MCP_SESSIONS_PER_TOKEN: bad })).toThrow(/MCP_SESSIONS_PER_TOKEN must be a whole number/);
+      expect(() => readMcpConfig(['--http', '--demo'], { ...http, MCP_SESSION_IDLE_MINUTES: bad })).toThrow(/MCP_SESSION_IDLE_MINUTES must be a whole number/);
+    }
+  });
+
   it('reads the extra Host names a proxy forwards', () => {
     const config = readMcpConfig(['--http'], { ...tenant, MCP_HTTP_TOKEN: 'a'.repeat(32), MCP_ALLOWED_HOSTS: 'mcp.example.com, mcp.internal' });
     expect(config.http.allowedHosts).toEqual(['mcp.example.com', 'mcp.internal']);

@@ -33,6 +33,7 @@ export { MIX_CATEGORIES, REPORT_PERIODS, STAFF_ROLES } from './constants.js';
 export type * from './reports/types.js';
 export type * from './kpis/types.js';
 export type * from './digest/types.js';
+export type * from './mcp-sessions/types.js';
 export { kpiFigures, mondayOf, sumSiteDays, ZERO_COMPONENTS } from './kpis/figures.js';
 export { addDays, isKnownZone, localDay, localDayEnd, localDayStart } from './warehouse/zones.js';
 export type { RateBudgetUsage, SharedRateBudget, SharedRateBudgetConfig, SharedRatePermit } from './rate-budget-types.js';

@@ -5,6 +5,7 @@ import * as warehouseTables from './warehouse/schema.js';
 import * as resourceTables from './dataapi/schema.js';
 import * as kpiTables from './kpis/schema.js';
 import * as digestTables from './digest/schema.js';
+import * as mcpSessionTables from './mcp-sessions/schema.js';
 import {
   AUDIT_CHANNELS,
   AUDIT_STATES,
@@ -202,6 +203,7 @@ export * from './reports/schema.js';
 export * from './dataapi/schema.js';
 export * from './kpis/schema.js';
 export * from './digest/schema.js';
+export * from './mcp-sessions/schema.js';
 
 export const schema = {
   portalUsers,
@@ -216,4 +218,5 @@ export const schema = {
   ...resourceTables,
   ...kpiTables,
   ...digestTables,
+  ...mcpSessionTables,
 };

@@ -16,6 +16,8 @@ import { kpiQueries } from './kpis/queries.js';
 import type { KpiQueries } from './kpis/types.js';
 import { digestQueries } from './digest/queries.js';
 import type { DigestQueries } from './digest/types.js';
+import { mcpSessionQueries } from './mcp-sessions/queries.js';
+import type { McpSessionQueries } from './mcp-sessions/types.js';
 import type { ReportQueries } from './reports/types.js';
 import type { WarehouseQueries } from './warehouse/types.js';
 import { guarded, toStoreError } from './failures.js';
@@ -66,6 +68,8 @@ export interface Store {
   readonly kpis: KpiQueries;
   /** The daily digest's deliveries per site, local day and recipient (README, "The daily digest"). */
   readonly digest: DigestQueries;
+  /** The MCP server's HTTP sessions and their streams' events, shared by its instances (README, "MCP sessions"). */
+  readonly mcpSessions: McpSessionQueries;
   /** The Data API request budget of one API id, held here and shared by every process (README, "One rate budget"). */
   rateBudget(key: string, config: SharedRateBudgetConfig): SharedRateBudget;
   /** pg-boss on this database, started (embedded: through the socket server). Stop it before `close()`. */
@@ -131,6 +135,7 @@ export function storeOver(connection: StoreConnection, migration: MigrationResul
     reports: wrap(reportQueries(db)),
     kpis: wrap(kpiQueries(db)),
     digest: wrap(digestQueries(db)),
+    mcpSessions: wrap(mcpSessionQueries(db)),
     rateBudget: (key, config) => sharedRateBudget(wrap(budgetStatements(db)), key, config),
     openJobQueue: (options) => openJobQueueOn(connection, options),
     ping: ping.ping,

@@ -141,6 +141,8 @@ export function useStoreAndSql(backend: Backend): { store: () => Store; exec: (s
 // TRUNCATE fires no row trigger: the audit log's append-only guard does not stand in the way of a fresh test.
 const TABLES = [
   'digest_deliveries',
+  'mcp_session_events',
+  'mcp_sessions',
   'wh_customers',
   'wh_memberships',
   'wh_membership_statuses',
