@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     if (!isLoopbackHost(config.http.host)) log.warn({ host: config.http.host }, 'bound beyond loopback (--allow-remote): serve this port only through TLS');
     const sessions = config.http.stateless
       ? 'stateless'
-      : { inDatabase: true, idleMinutes: config.http.sessionIdleMinutes, perToken: config.http.sessionsPerToken };
+      : { inDatabase: true, idleMinutes: config.http.sessionIdleMinutes, mostPerName: config.http.sessionsPerToken }; // "token" in a key would be redacted
     log.info({ url: http.url, tokenNames: config.http.tokens.map((t) => t.name), sessions }, 'listening (send Authorization: Bearer <token>)');
   }
 

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 
 export interface ProtocolTarget {
   client(): Client;
-  /** Whether the transport keeps one server for the connection (stdio): a level set sticks, a subscription is served. */
+  /** Whether the transport keeps one server for the connection (stdio, HTTP with sessions): a level set sticks, a subscription is served. */
   stateful: boolean;
 }
 

@@ -22,7 +22,30 @@ import { fakeWarehouse } from './fake-warehouse.js';
 import { quiet } from './mcp-harness.js';
 import { protocolSuite } from './protocol-suite.js';
 
-describe('prompts, resources, completion and logging over streamable HTTP', () => {
+/** A subscriber of the Back Office site tree hears of a refresh that read the sites again, and nothing once it unsubscribes. */
+async function subscriptionSuite(client: () => Client): Promise<void> {
+  const c = client();
+  const updated: string[] = [];
+  c.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updated.push(notification.params.uri));
+  await c.subscribeResource({ uri: 'washops://backoffice/sites' });
+  await c.callTool({ name: 'list_sites', arguments: {} });
+  await c.callTool({ name: 'list_permissions', arguments: { refresh: true } });
+  expect(updated).toEqual([]);
+  await c.callTool({ name: 'list_sites', arguments: { refresh: true } });
+  await expect.poll(() => updated).toEqual(['washops://backoffice/sites']);
+  await c.unsubscribeResource({ uri: 'washops://backoffice/sites' });
+  await c.callTool({ name: 'list_sites', arguments: { refresh: true } });
+  await c.listTools();
+  expect(updated).toEqual(['washops://backoffice/sites']);
+  await expect(c.subscribeResource({ uri: 'washops://nowhere' })).rejects.toThrow(/Cannot subscribe/);
+}
+
+// Over HTTP both ways the server runs: stateless (a server per POST: a level set or a subscription lasts one request)
+// and with sessions in the database (one server per session: both stick, updates come on the session's GET stream).
+describe.each([
+  { mode: 'stateless', stateful: false },
+  { mode: 'with sessions', stateful: true },
+])('prompts, resources, completion and logging over streamable HTTP, $mode', ({ stateful }) => {
   const TOKEN = 'protocol-token-0123456789abcdef0123456789';
   const BOT = { username: 'bot', password: 'bot-password-canary-51d' };
   const API = { apiId: 'demo', apiKey: 'api-key-canary-7a0c' };
@@ -51,6 +74,7 @@ describe('prompts, resources, completion and logging over streamable HTTP', () =
       tokens: [{ name: 'http', token: TOKEN }],
       allowedOrigins: [],
       serverFactory: () => createServer({ services, logger: quiet }),
+      ...(stateful ? { sessions: { queries: audited.store.mcpSessions } } : {}),
     });
     client = new Client({ name: 'protocol-http', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
@@ -63,7 +87,9 @@ describe('prompts, resources, completion and logging over streamable HTTP', () =
     await Promise.allSettled([bo?.close(), api?.close()]);
   });
 
-  protocolSuite({ client: () => client, stateful: false });
+  protocolSuite({ client: () => client, stateful });
+
+  it.runIf(stateful)('tells a subscriber when a refresh read the sites again, and no one after unsubscribing', () => subscriptionSuite(() => client));
 });
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -88,19 +114,5 @@ describe.skipIf(!existsSync(main))('prompts, resources, completion and logging o
 
   protocolSuite({ client: () => client, stateful: true });
 
-  it('tells a subscriber when a refresh read the sites again, and no one after unsubscribing', async () => {
-    const updated: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updated.push(notification.params.uri));
-    await client.subscribeResource({ uri: 'washops://backoffice/sites' });
-    await client.callTool({ name: 'list_sites', arguments: {} });
-    await client.callTool({ name: 'list_permissions', arguments: { refresh: true } });
-    expect(updated).toEqual([]);
-    await client.callTool({ name: 'list_sites', arguments: { refresh: true } });
-    await expect.poll(() => updated).toEqual(['washops://backoffice/sites']);
-    await client.unsubscribeResource({ uri: 'washops://backoffice/sites' });
-    await client.callTool({ name: 'list_sites', arguments: { refresh: true } });
-    await client.listTools();
-    expect(updated).toEqual(['washops://backoffice/sites']);
-    await expect(client.subscribeResource({ uri: 'washops://nowhere' })).rejects.toThrow(/Cannot subscribe/);
-  });
+  it('tells a subscriber when a refresh read the sites again, and no one after unsubscribing', () => subscriptionSuite(() => client));
 });
