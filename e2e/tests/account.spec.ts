@@ -68,7 +68,7 @@ test('a user changes their own password: other sign-ins end, the old password is
   await signIn(elsewhere, username, OLD_PASSWORD);
   await expect(elsewhere.getByRole('main').getByRole('alert')).toHaveText('Wrong username or password.');
   await signIn(elsewhere, username, NEW_PASSWORD);
-  await expect(elsewhere).toHaveURL(/\/employees$/);
+  await expect(elsewhere).toHaveURL(/\/today(\?|$)/);
   await expect(elsewhere.getByRole('banner')).toContainText(`${username} viewer`);
 
   await here.context().close();

@@ -1,6 +1,6 @@
 import { pastDay, syncedSiteDay, waitUntil, type Simulators } from './canary-harness.js';
 import { dataOf, type PortalProbe } from './canary-portal-probe.js';
-import { warehouseReports } from './canary-portal-reports.js';
+import { operatorNumbers, warehouseReports } from './canary-portal-reports.js';
 
 interface SignedIn {
   admin: string;
@@ -14,7 +14,7 @@ interface StatusData {
 /**
  * The transactions warehouse on success and refusal paths: the sync's status and controls, a
  * backfill of one site-day worked to its end, the explorer and the CSV export from the warehouse,
- * an export refused for a range not synced, and the reports over the synced site-day.
+ * an export refused for a range not synced, and the reports, the operator's numbers and the digest over the synced site-day.
  */
 export async function warehouseSync(probe: PortalProbe, sims: Simulators, { admin, viewer }: SignedIn): Promise<void> {
   const { site, day } = syncedSiteDay(sims);
@@ -42,4 +42,5 @@ export async function warehouseSync(probe: PortalProbe, sims: Simulators, { admi
   await probe.call('retry failed', 'sync.retryFailed', range, { cookie: admin, expect: 'ok' });
   await probe.call('retry failed, over 31 days', 'sync.retryFailed', { from: pastDay(60), to: day }, { cookie: admin, expect: 'BAD_REQUEST' });
   await warehouseReports(probe, sims, { admin, viewer });
+  await operatorNumbers(probe, sims, { admin, viewer });
 }

@@ -14,8 +14,11 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The resources' range: the 31 UTC days up to yesterday (days that have ended). */
 const RESOURCE_RANGE = { from: utcDay(Date.now() - 31 * DAY_MS), to: utcDay(Date.now() - DAY_MS) };
-/** The transactions' range: the last 7 days before today. */
-const WASH_RANGE = { from: utcDay(Date.now() - 7 * DAY_MS), to: utcDay(Date.now() - DAY_MS) };
+/**
+ * The transactions' range: 7 days that have ended at every site. A site-day is synced once its local day is over, and
+ * yesterday in UTC is still today in Central time for the first hours of a UTC day.
+ */
+const WASH_RANGE = { from: utcDay(Date.now() - 8 * DAY_MS), to: utcDay(Date.now() - 2 * DAY_MS) };
 
 async function trpcQuery<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
   const response = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);

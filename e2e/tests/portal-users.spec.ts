@@ -52,10 +52,18 @@ async function expectRefused(page: Page) {
   await expect(page).toHaveURL(/\/sign-in$/);
 }
 
-/** The session of `page` has ended: its next page view goes to the sign-in page. */
+/**
+ * The session of `page` has ended: a page view in its browser goes to the sign-in page. Viewed in a new tab: the open
+ * page, its queries refused, may be sending itself to sign in at that moment, which would abort a navigation of its own.
+ */
 async function expectSentToSignIn(page: Page) {
-  await page.goto('/transactions');
-  await expect(page).toHaveURL(/\/sign-in\?next=%2Ftransactions$/);
+  const tab = await page.context().newPage();
+  try {
+    await tab.goto('/transactions');
+    await expect(tab).toHaveURL(/\/sign-in\?next=%2Ftransactions$/);
+  } finally {
+    await tab.close();
+  }
 }
 
 test('an admin adds a user with a set password; they sign in and see their role', async ({ page, browser, baseURL }) => {
