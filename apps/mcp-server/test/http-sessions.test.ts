@@ -23,6 +23,8 @@ const STEPS = 8;
 const STEP_MS = 300;
 /** When the slow tool last finished a call (to tell a resume during the call from one after it). */
 let lastFinishedAt = 0;
+/** When the slow tool sent each progress notification, by `token:step` (to tell a followed one from a replayed one). */
+const progressSentAt = new Map<string, number>();
 
 /** A server with one slow tool reporting progress per step, like an export or a bulk run. */
 function slowServer(): McpServer {
@@ -35,6 +37,7 @@ function slowServer(): McpServer {
       for (let step = 1; step <= steps; step += 1) {
         await new Promise((resolve) => setTimeout(resolve, stepMs));
         if (progressToken !== undefined) {
+          progressSentAt.set(`${String(progressToken)}:${step}`, Date.now());
           await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: step, total: steps } });
         }
       }
@@ -279,4 +282,54 @@ describe('HTTP sessions in the database', () => {
     await foreign.body?.cancel();
     await Promise.all([client.close(), resumed.close()]);
   });
+
+  it('a call dropped on one instance is resumed on another while it still runs: the rest of its progress as it happens and its result, each once', async () => {
+    const first = await instance();
+    const second = await instance({}, 1);
+    const drop = droppingFetch(2);
+    const transport = transportTo(first.url, { fetch: drop.fetch, reconnectionOptions: { ...QUICK_RECONNECT, maxRetries: 0 } });
+    const { client, received } = await connected(transport);
+    let lastEventId: string | undefined;
+    const startedAt = Date.now();
+    // The first client never sees the end: its connection drops and it does not reconnect.
+    void client
+      .request(
+        { method: 'tools/call', params: { name: 'count_slowly', arguments: { steps: STEPS, stepMs: STEP_MS }, _meta: { progressToken: 'followed' } } },
+        CallToolResultSchema,
+        { onresumptiontoken: (token) => (lastEventId = token) },
+      )
+      .catch(() => undefined);
+    while (!drop.dropped() && Date.now() - startedAt < STEPS * STEP_MS) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(drop.dropped()).toBe(true);
+    const before = progressOf(received);
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    expect(lastEventId).toBeDefined();
+
+    // The resume is answered once the stored events are written to it; anything sent by the tool later was followed.
+    let resumeAnsweredAt = 0;
+    const recordingFetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+      const response = await fetch(input, init);
+      if (new Headers(init.headers).get('last-event-id') !== null) resumeAnsweredAt = Date.now();
+      return response;
+    }) as typeof fetch;
+    const elsewhere = transportTo(second.url, { sessionId: transport.sessionId as string, fetch: recordingFetch });
+    const { client: resumed, received: resumedReceived } = await connected(elsewhere);
+    // Without following, the result would never come: the request times out rather than the test.
+    const result = await resumed.request({ method: 'tools/call', params: { name: 'count_slowly', arguments: { steps: STEPS, stepMs: 0 } } }, CallToolResultSchema, {
+      resumptionToken: lastEventId as string,
+      timeout: 15_000,
+    });
+    expect(result.content).toEqual([{ type: 'text', text: `counted to ${STEPS}` }]);
+    expect(resumeAnsweredAt).toBeGreaterThan(0);
+    // The call was still running when the other instance answered the resume.
+    expect(resumeAnsweredAt).toBeLessThan(lastFinishedAt);
+    // Nothing arrives twice, even after the end (a follower sending on would show here).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = progressOf(resumedReceived);
+    expect([...before, ...after]).toEqual(Array.from({ length: STEPS }, (_, i) => i + 1));
+    expect(resultsOf(resumedReceived)).toHaveLength(1);
+    const followed = after.filter((step) => (progressSentAt.get(`followed:${step}`) ?? 0) > resumeAnsweredAt);
+    expect(followed.length).toBeGreaterThanOrEqual(1);
+    await Promise.all([client.close(), resumed.close()]);
+  }, 30_000);
 });
