@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
+import { rebuildResourceRollups } from '../kpis/resource-rollups.js';
 import { rowsOf } from '../migrate.js';
 import { CLAIM_STALE_AFTER_MS } from '../warehouse/ledger.js';
 import { whEmployees, whResourceSync } from './schema.js';
@@ -113,6 +114,11 @@ export function resourceLedgerQueries(db: StoreDb) {
           .where(isKey(key));
         return { records };
       });
+    },
+
+    /** Rewrites the numbers' rollups of whole sites (every site when omitted) from their stored rows: for rows loaded other than by `completeWindow`. */
+    async rebuildKpiRollups(siteCodes?: readonly string[]): Promise<void> {
+      await db.transaction((tx) => rebuildResourceRollups(tx, siteCodes));
     },
 
     async failWindow(key: ResourceWindowKey, error: { code: string; message: string }): Promise<void> {
