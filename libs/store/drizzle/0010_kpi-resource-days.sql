@@ -22,6 +22,14 @@ CREATE TABLE "wh_kpi_labor_days" (
 	CONSTRAINT "wh_kpi_labor_days_pkey" PRIMARY KEY("site_code","day")
 );
 --> statement-breakpoint
+CREATE TABLE "wh_kpi_member_days" (
+	"site_code" text NOT NULL,
+	"day" date NOT NULL,
+	"activations" integer NOT NULL,
+	"exits" integer NOT NULL,
+	CONSTRAINT "wh_kpi_member_days_pkey" PRIMARY KEY("site_code","day")
+);
+--> statement-breakpoint
 CREATE TABLE "wh_kpi_member_spells" (
 	"membership_id" text NOT NULL,
 	"position" integer NOT NULL,

@@ -113,10 +113,34 @@ function spellsOf(history: MemberHistory, zone: string): Array<typeof kpiMemberS
 const SPELLS_LOCK_KEY = 1_467_011_412;
 const IDS_PER_STATEMENT = 1_000;
 
-async function writeSpells(tx: StoreDb, histories: readonly MemberHistory[]): Promise<void> {
+async function writeSpells(tx: StoreDb, histories: readonly MemberHistory[]): Promise<Array<typeof kpiMemberSpells.$inferInsert>> {
   const zones = await siteZones(tx, [...new Set(histories.map((h) => h.siteCode))]);
   const rows = histories.flatMap((h) => spellsOf(h, zones.get(h.siteCode) as string));
   for (let i = 0; i < rows.length; i += IDS_PER_STATEMENT) await tx.insert(kpiMemberSpells).values(rows.slice(i, i + IDS_PER_STATEMENT));
+  return rows;
+}
+
+type SpellDays = { siteCode: string; started: string; ended?: string | null };
+
+/** Recounts `wh_kpi_member_days` on the days spells started or ended, from the spells as they now are. */
+async function refreshMemberDays(tx: StoreDb, spells: readonly SpellDays[]): Promise<void> {
+  const keys = new Map<string, { siteCode: string; day: string }>();
+  for (const spell of spells) {
+    for (const day of [spell.started, spell.ended]) if (day) keys.set(`${spell.siteCode}\u0000${day}`, { siteCode: spell.siteCode, day });
+  }
+  const all = [...keys.values()];
+  for (let i = 0; i < all.length; i += IDS_PER_STATEMENT) {
+    const batch = all.slice(i, i + IDS_PER_STATEMENT);
+    const table = sql`unnest(${sql.param(batch.map((k) => k.siteCode))}::text[], ${sql.param(batch.map((k) => k.day))}::date[]) as k(site_code, day)`;
+    await tx.execute(sql`delete from wh_kpi_member_days d using ${table} where d.site_code = k.site_code and d.day = k.day`);
+    await tx.execute(sql`insert into wh_kpi_member_days (site_code, day, activations, exits)
+select site_code, day, activations, exits from (
+  select k.site_code, k.day,
+    (select count(*) from wh_kpi_member_spells s where s.site_code = k.site_code and s.started = k.day) as activations,
+    (select count(*) from wh_kpi_member_spells s where s.site_code = k.site_code and s.ended = k.day) as exits
+  from ${table}
+) c where activations > 0 or exits > 0`);
+  }
 }
 
 /**
@@ -134,20 +158,30 @@ export async function refreshMemberSpells(tx: StoreDb, ids: readonly string[]): 
     for (const row of claimed) all.add(row.id);
   }
   const list = [...all];
+  const touched: SpellDays[] = [];
   for (let i = 0; i < list.length; i += IDS_PER_STATEMENT) {
     const batch = list.slice(i, i + IDS_PER_STATEMENT);
-    await tx.delete(kpiMemberSpells).where(inArray(kpiMemberSpells.membershipId, batch));
-    await writeSpells(tx, await loadHistories(tx, inArray(whMemberships.id, batch)));
+    const s = kpiMemberSpells;
+    touched.push(...(await tx.delete(s).where(inArray(s.membershipId, batch)).returning({ siteCode: s.siteCode, started: s.started, ended: s.ended })));
+    touched.push(...(await writeSpells(tx, await loadHistories(tx, inArray(whMemberships.id, batch)))));
   }
+  await refreshMemberDays(tx, touched);
 }
 
 /** Rebuilds the spells of whole sites (every account when omitted): a site's zone changed, or rows were loaded in bulk. */
 export async function rebuildMemberSpells(tx: StoreDb, siteCodes?: readonly string[]): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SPELLS_LOCK_KEY}::int)`);
   const m = whMemberships;
-  if (siteCodes) await tx.delete(kpiMemberSpells).where(inArray(kpiMemberSpells.siteCode, [...siteCodes]));
-  else await tx.delete(kpiMemberSpells);
-  await writeSpells(tx, await loadHistories(tx, siteCodes ? inArray(sql`coalesce(${m.billingSiteCode}, ${m.creationSiteCode})`, [...siteCodes]) : sql`true`));
+  const ofSites = (column: SQL) => (siteCodes ? sql`${column} = any(${sql.param([...siteCodes])}::text[])` : sql`true`);
+  await tx.execute(sql`delete from wh_kpi_member_spells where ${ofSites(sql`site_code`)}`);
+  await tx.execute(sql`delete from wh_kpi_member_days where ${ofSites(sql`site_code`)}`);
+  await writeSpells(tx, await loadHistories(tx, ofSites(sql`coalesce(${m.billingSiteCode}, ${m.creationSiteCode})`)));
+  await tx.execute(sql`insert into wh_kpi_member_days (site_code, day, activations, exits)
+select site_code, day, sum(activations), sum(exits) from (
+  select site_code, started as day, 1 as activations, 0 as exits from wh_kpi_member_spells where ${ofSites(sql`site_code`)}
+  union all
+  select site_code, ended, 0, 1 from wh_kpi_member_spells where ended is not null and ${ofSites(sql`site_code`)}
+) d group by site_code, day`);
 }
 
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
@@ -163,11 +197,9 @@ export async function membershipKpis(db: StoreDb, scope: { from: string; to: str
     return { month, from: month < scope.from ? scope.from : month, to: last > scope.to ? scope.to : last };
   });
   const [changes, signUps, exits, cohortChanges, cohortMembers] = await Promise.all([
-    // Activations and exits per day; everything before the scope folds into its eve.
+    // Activations less exits per day; everything before the scope folds into its eve.
     db.execute(sql`select site_code, day::text as day, sum(delta) as delta from (
-  select site_code, greatest(started, ${before}::date) as day, 1 as delta from wh_kpi_member_spells where site_code = any(${sites}::text[]) and started <= ${scope.to}::date
-  union all
-  select site_code, greatest(ended, ${before}::date), -1 from wh_kpi_member_spells where site_code = any(${sites}::text[]) and ended <= ${scope.to}::date
+  select site_code, greatest(day, ${before}::date) as day, activations - exits as delta from wh_kpi_member_days where site_code = any(${sites}::text[]) and day <= ${scope.to}::date
 ) d group by site_code, day`),
     db.execute(sql`select site_code, started_month::text as month, count(*) as n from wh_kpi_member_spells
 where site_code = any(${sites}::text[]) and position = 0 and started between ${scope.from}::date and ${scope.to}::date group by site_code, started_month`),

@@ -98,3 +98,15 @@ export const kpiMemberSpells = pgTable(
     index('wh_kpi_member_spells_cohort_idx').on(t.siteCode, t.joinMonth),
   ],
 );
+
+/** Per site and local day, how many spells started and ended: the active members at a day's end are the sum to it. */
+export const kpiMemberDays = pgTable(
+  'wh_kpi_member_days',
+  {
+    siteCode: text('site_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    activations: count('activations'),
+    exits: count('exits'),
+  },
+  (t) => [primaryKey({ name: 'wh_kpi_member_days_pkey', columns: [t.siteCode, t.day] })],
+);
