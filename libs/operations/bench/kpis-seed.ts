@@ -7,7 +7,8 @@ import pg from 'pg';
  * transactions in the rollups `wh_report_days`, `wh_kpi_days`, `wh_report_departments`, `wh_report_tenders`;
  * 16 shifts; 200 membership offers (7 % converted); 5 gift cards and 2 washbooks sold; 8 sign-ups a day on about
  * 3,000 accounts per site with a mean life of 15 months (6.5 % churn a month, 70 % of exits voluntary). Every
- * source's ledger is done over the whole span, as a backfill month by month leaves it.
+ * source's ledger is done over the whole span, as a backfill month by month leaves it. The resources' rollups (labor,
+ * advisors, members' spells) are then built by the store (`resources.rebuildKpiRollups`), not written here.
  */
 export const SEED = {
   sites: 23,

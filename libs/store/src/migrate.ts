@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type { StoreDb } from './connection.js';
 import { SchemaTooNewError } from './errors.js';
+import { rebuildResourceRollups } from './kpis/resource-rollups.js';
 
 /** The generated migrations, one folder up from both `src/` and `dist/`. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -20,6 +21,14 @@ export interface MigrationResult {
 export function readMigrations(folder = MIGRATIONS_FOLDER): MigrationMeta[] {
   return readMigrationFiles({ migrationsFolder: folder });
 }
+
+/**
+ * What a migration's SQL cannot do itself, run right after it in the same transaction, by the migration's index: the
+ * resources' KPI rollups of rows already stored need local days, whose rules only the code's zones hold.
+ */
+const AFTER_MIGRATION: Record<number, (tx: StoreDb) => Promise<void>> = {
+  11: (tx) => rebuildResourceRollups(tx),
+};
 
 interface AppliedRow {
   id: number | string;
@@ -53,6 +62,7 @@ export async function migrate(db: StoreDb, migrations: MigrationMeta[] = readMig
     for (const [index, migration] of migrations.entries()) {
       if (index < applied.length) continue;
       for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
+      await AFTER_MIGRATION[index]?.(tx);
       await tx.execute(
         sql`insert into store_migrations (id, hash, created_at) values (${index + 1}, ${migration.hash}, ${migration.folderMillis})`,
       );

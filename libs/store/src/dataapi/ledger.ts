@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
+import { rebuildResourceRollups } from '../kpis/resource-rollups.js';
+import { rowsOf } from '../migrate.js';
 import { CLAIM_STALE_AFTER_MS } from '../warehouse/ledger.js';
 import { whEmployees, whResourceSync } from './schema.js';
 import {
@@ -114,6 +116,11 @@ export function resourceLedgerQueries(db: StoreDb) {
       });
     },
 
+    /** Rewrites the numbers' rollups of whole sites (every site when omitted) from their stored rows: for rows loaded other than by `completeWindow`. */
+    async rebuildKpiRollups(siteCodes?: readonly string[]): Promise<void> {
+      await db.transaction((tx) => rebuildResourceRollups(tx, siteCodes));
+    },
+
     async failWindow(key: ResourceWindowKey, error: { code: string; message: string }): Promise<void> {
       await db.update(w).set({ state: 'failed', error: error.message, errorCode: error.code, claimedAt: null, updatedAt: sql`now()` }).where(isKey(key));
     },
@@ -144,25 +151,33 @@ export function resourceLedgerQueries(db: StoreDb) {
         const at = row?.at ? new Date(row.at) : null;
         return { resource, complete: at !== null, syncedAt: at, missingDays: at ? [] : daysOf(range.from, range.to).slice(0, MISSING_LISTED) };
       }
-      const synced = await db
-        .select({ scope: w.scope, windowStart: w.windowStart, windowEnd: w.windowEnd, syncedAt: w.syncedAt })
-        .from(w)
-        .where(and(eq(w.resource, resource), gte(w.windowEnd, range.from), lte(w.windowStart, range.to), sql`${w.syncedAt} is not null`));
-      const scopes =
-        resource === 'clock-entries' ? (await db.select({ id: whEmployees.employeeId }).from(whEmployees)).map((e) => String(e.id)) : [''];
+      // Set-based, not day by day for each employee: each scope's range is cut where a window starts or ends, and each
+      // piece is covered (as of its newest window) or missing.
+      const scopes = resource === 'clock-entries' ? sql`select employee_id::text as scope from ${whEmployees}` : sql`select ''::text as scope`;
+      const from = sql`${range.from}::date`;
+      const to = sql`${range.to}::date`;
+      const pieces = rowsOf<{ missing: boolean; first: string; last: string; newest: Date | string | null; scopes: number | string }>(
+        await db.execute(sql`with scopes as (${scopes}),
+windows as (
+  select w.scope, greatest(w.window_start, ${from}) as first, least(w.window_end, ${to}) as last, w.synced_at
+  from ${w} w join scopes using (scope)
+  where w.resource = ${resource} and w.window_end >= ${from} and w.window_start <= ${to} and w.synced_at is not null
+),
+cuts as (select scope, ${from} as at from scopes union select scope, first from windows union select scope, last + 1 from windows),
+pieces as (select scope, at as first, coalesce(lead(at) over (partition by scope order by at) - 1, ${to}) as last from cuts)
+select (max(w.synced_at) is null) as missing, p.first::text as first, p.last::text as last, max(w.synced_at) as newest, (select count(*) from scopes) as scopes
+from pieces p left join windows w on w.scope = p.scope and w.first <= p.first and w.last >= p.first
+where p.first <= ${to}
+group by p.scope, p.first, p.last`),
+      );
       const missing = new Set<string>();
       let oldest: Date | null = null;
-      for (const scope of scopes) {
-        const windows = synced.filter((s) => s.scope === scope);
-        for (const day of daysOf(range.from, range.to)) {
-          const covering = windows.filter((s) => s.windowStart <= day && s.windowEnd >= day);
-          // A day counts as of its newest covering window; the range as of its oldest day.
-          const newest = covering.reduce<Date | null>((n, s) => (s.syncedAt && (!n || s.syncedAt > n) ? s.syncedAt : n), null);
-          if (!newest) missing.add(day);
-          else if (!oldest || newest < oldest) oldest = newest;
-        }
+      for (const piece of pieces) {
+        // A day counts as of its newest covering window; the range as of its oldest day.
+        if (piece.missing) for (const day of daysOf(piece.first, piece.last).slice(0, MISSING_LISTED)) missing.add(day);
+        else if (piece.newest !== null && (!oldest || new Date(piece.newest) < oldest)) oldest = new Date(piece.newest);
       }
-      const complete = missing.size === 0 && scopes.length > 0;
+      const complete = missing.size === 0 && Number(pieces[0]?.scopes ?? 0) > 0;
       return { resource, complete, syncedAt: complete ? oldest : null, missingDays: [...missing].sort().slice(0, MISSING_LISTED) };
     },
   };

@@ -207,7 +207,12 @@ export const whClockEntries = pgTable(
     createdInBackOffice: boolean('created_in_back_office').notNull(),
     siteCode: text('site_code'),
   },
-  (t) => [index('wh_clock_entries_employee_idx').on(t.employeeId, t.clockIn), index('wh_clock_entries_clock_in_idx').on(t.clockIn)],
+  (t) => [
+    index('wh_clock_entries_employee_idx').on(t.employeeId, t.clockIn),
+    index('wh_clock_entries_clock_in_idx').on(t.clockIn),
+    // The labor rollup rewrites site-days.
+    index('wh_clock_entries_site_idx').on(t.siteCode, t.clockIn),
+  ],
 );
 
 export const whSalesOutcomes = pgTable(
@@ -226,7 +231,8 @@ export const whSalesOutcomes = pgTable(
     itemPriceCents: cents('item_price_cents'),
     terminalName: text('terminal_name').notNull(),
   },
-  (t) => [primaryKey({ name: 'wh_sales_outcomes_pkey', columns: [t.at, t.employeeId, t.siteId, t.itemId, t.terminalName] })],
+  // The advisor rollup rewrites site-days.
+  (t) => [primaryKey({ name: 'wh_sales_outcomes_pkey', columns: [t.at, t.employeeId, t.siteId, t.itemId, t.terminalName] }), index('wh_sales_outcomes_site_idx').on(t.siteId, t.at)],
 );
 
 /** The resources' sync ledger: one row per resource, scope (an employee's id for clock entries, else `''`) and window. */

@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
+import { refreshMemberSpells } from '../kpis/memberships.js';
+import { refreshAdvisorDays, refreshLaborDays, siteCodesById, spansOf } from '../kpis/resource-rollups.js';
 import { insertRowsStatement, ROWS_PER_STATEMENT } from '../warehouse/rows.js';
 import {
   whCatalogItems,
@@ -110,6 +112,13 @@ export async function writeWindowData(tx: StoreDb, key: ResourceWindowKey, data:
     await upsertRows(tx, t, rows, [t.membershipId, t.at, t.newStatus], [t.washbookAccountId, t.oldStatus, t.employeeName, t.siteCode]);
     records += rows.length;
   }
+  // The members' spells of every account the window wrote or whose status changes it wrote.
+  const members = [
+    ...(data.memberships ?? []).map((r) => r.id),
+    ...(data.membershipDetails ?? []).map((d) => d.id),
+    ...(data.statusChanges ?? []).flatMap((r) => (r.washbookAccountId ? [r.membershipId, r.washbookAccountId] : [r.membershipId])),
+  ];
+  await refreshMemberSpells(tx, [...new Set(members)]);
   if (data.washbooks) {
     const t = whWashbooks;
     const rows = uniqueBy(data.washbooks, (r) => r.id).map((r) => ({ ...r, syncedAt: now }));
@@ -140,19 +149,31 @@ export async function writeWindowData(tx: StoreDb, key: ResourceWindowKey, data:
     const employeeId = Number(key.scope);
     const inWindow = and(gte(t.clockIn, dayStart(key.windowStart)), lt(t.clockIn, dayAfter(key.windowEnd)));
     const openWithoutClockIn = and(isNull(t.clockIn), gte(t.windowStart, key.windowStart), lte(t.windowStart, key.windowEnd));
-    await tx.delete(t).where(and(eq(t.employeeId, employeeId), or(inWindow, openWithoutClockIn)));
+    const replaced = await tx.delete(t).where(and(eq(t.employeeId, employeeId), or(inWindow, openWithoutClockIn))).returning({ siteCode: t.siteCode, at: t.clockIn });
     await insertAll(tx, t, data.clockEntries.map((r) => ({ ...r, employeeId, windowStart: key.windowStart })));
+    // The site-days of the shifts removed and written, so the labor rollup never disagrees with the rows.
+    await refreshLaborDays(tx, spansOf([...replaced, ...data.clockEntries.map((r) => ({ siteCode: r.siteCode, at: r.clockIn }))]));
     records += data.clockEntries.length;
   }
   if (data.salesOutcomes) {
     const t = whSalesOutcomes;
     // The window's days are replaced whole; an outcome the vendor dates outside them is kept by its key, once.
-    await tx.delete(t).where(and(gte(t.at, dayStart(key.windowStart)), lt(t.at, dayAfter(key.windowEnd))));
+    const inWindow = and(gte(t.at, dayStart(key.windowStart)), lt(t.at, dayAfter(key.windowEnd)));
+    // Each site's first and last outcome removed or written: the advisor rollup's site-days to rewrite.
+    const replaced = await tx
+      .select({ siteId: t.siteId, first: sql<Date | string>`min(${t.at})`, last: sql<Date | string>`max(${t.at})` })
+      .from(t)
+      .where(inWindow)
+      .groupBy(t.siteId);
+    await tx.delete(t).where(inWindow);
     const rows = uniqueBy(
       data.salesOutcomes.map((r) => ({ ...r, itemId: r.itemId ?? '' })),
       (r) => `${r.at.toISOString()}\u0000${r.employeeId}\u0000${r.siteId}\u0000${r.itemId}\u0000${r.terminalName}`,
     );
     await upsertRows(tx, t, rows, [t.at, t.employeeId, t.siteId, t.itemId, t.terminalName], [t.adpId, t.employeeName, t.site, t.isConverted, t.itemName, t.itemPriceCents]);
+    const codes = await siteCodesById(tx, [...new Set([...replaced.map((r) => r.siteId), ...rows.map((r) => r.siteId)])]);
+    const touched = [...replaced.flatMap((r) => [{ siteId: r.siteId, at: new Date(r.first) }, { siteId: r.siteId, at: new Date(r.last) }]), ...rows];
+    await refreshAdvisorDays(tx, spansOf(touched.map((r) => ({ siteCode: codes.get(r.siteId) ?? null, at: r.at }))));
     records += data.salesOutcomes.length;
   }
   return records;

@@ -1,38 +1,26 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
-import { whGiftCards, whSalesOutcomes, whWashbooks } from '../dataapi/schema.js';
+import { whGiftCards, whWashbooks } from '../dataapi/schema.js';
 import { reportDepartments, reportTenders } from '../reports/schema.js';
 import { scopeFilter } from '../reports/scope.js';
 import { warehouseSites } from '../warehouse/schema.js';
-import { localDay, localDayEnd, localDayStart } from '../warehouse/zones.js';
-import { siteZones } from './site-days.js';
+import { kpiAdvisorDays } from './schema.js';
 import type { AdvisorRow, LiabilityRow } from './types.js';
 
 type Scope = { from: string; to: string; siteCodes: string[] };
 const n = (value: string | number | null | undefined) => Number(value ?? 0);
 
-/** Offers and conversions per site and employee, from the sales-outcome list, on the site's local days. */
+/** Offers and conversions per site and employee, from the sales-outcome list, on the site's local days (the advisor rollup). */
 export async function advisorRows(db: StoreDb, scope: Scope): Promise<AdvisorRow[]> {
-  const zones = await siteZones(db, scope.siteCodes);
-  const start = Math.min(...scope.siteCodes.map((code) => localDayStart(scope.from, zones.get(code) as string)));
-  const end = Math.max(...scope.siteCodes.map((code) => localDayEnd(scope.to, zones.get(code) as string)));
-  const o = whSalesOutcomes;
+  const a = kpiAdvisorDays;
   const rows = await db
-    .select({ siteCode: warehouseSites.siteCode, at: o.at, employeeId: o.employeeId, employeeName: o.employeeName, isConverted: o.isConverted })
-    .from(o)
-    .innerJoin(warehouseSites, eq(warehouseSites.siteId, o.siteId))
-    .where(and(inArray(warehouseSites.siteCode, scope.siteCodes), gte(o.at, new Date(start)), lt(o.at, new Date(end))));
-  const out = new Map<string, AdvisorRow>();
-  for (const row of rows) {
-    const day = localDay(row.at, zones.get(row.siteCode) as string);
-    if (day < scope.from || day > scope.to) continue;
-    const key = `${row.siteCode}\u0000${row.employeeId}`;
-    let total = out.get(key);
-    if (!total) out.set(key, (total = { siteCode: row.siteCode, employeeId: row.employeeId, employeeName: row.employeeName, offers: 0, conversions: 0 }));
-    total.offers += 1;
-    total.conversions += Number(row.isConverted);
-  }
-  return [...out.values()].sort((a, b) => a.siteCode.localeCompare(b.siteCode) || b.offers - a.offers || a.employeeId.localeCompare(b.employeeId));
+    .select({ siteCode: a.siteCode, employeeId: a.employeeId, employeeName: sql<string>`max(${a.employeeName})`, offers: sql<string>`sum(${a.offers})`, conversions: sql<string>`sum(${a.conversions})` })
+    .from(a)
+    .where(scopeFilter(a, scope))
+    .groupBy(a.siteCode, a.employeeId);
+  return rows
+    .map((r) => ({ siteCode: r.siteCode, employeeId: r.employeeId, employeeName: r.employeeName, offers: n(r.offers), conversions: n(r.conversions) }))
+    .sort((a, b) => a.siteCode.localeCompare(b.siteCode) || b.offers - a.offers || a.employeeId.localeCompare(b.employeeId));
 }
 
 /** Gift-card and washbook liability per site: outstanding as last synced, and what the scope's days added and used. */

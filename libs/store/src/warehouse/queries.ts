@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
 import { writeRollups } from '../reports/rollup-rows.js';
 import { refreshRollups } from '../reports/rollups.js';
 import { refreshKpiRollup } from '../kpis/rollups.js';
+import { rebuildResourceRollups } from '../kpis/resource-rollups.js';
 import { ledgerQueries } from './ledger.js';
 import { readQueries } from './reads.js';
 import { insertTransactions, uniqueById } from './rows.js';
@@ -16,19 +17,30 @@ export function warehouseQueries(db: StoreDb): WarehouseQueries {
     async upsertSites(sites: readonly WarehouseSite[]): Promise<void> {
       if (sites.length === 0) return;
       const rows = [...new Map(sites.map((s) => [s.siteCode, { ...s, timeZone: zoneOrUtc(s.timeZone) }])).values()];
-      await db
-        .insert(warehouseSites)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: warehouseSites.siteCode,
-          set: {
-            siteId: sql`excluded.site_id`,
-            name: sql`excluded.name`,
-            timeZone: sql`excluded.time_zone`,
-            regionCode: sql`excluded.region_code`,
-            updatedAt: sql`now()`,
-          },
-        });
+      await db.transaction(async (tx) => {
+        const before = await tx
+          .select({ siteCode: warehouseSites.siteCode, siteId: warehouseSites.siteId, timeZone: warehouseSites.timeZone })
+          .from(warehouseSites)
+          .where(inArray(warehouseSites.siteCode, rows.map((r) => r.siteCode)))
+          .for('update');
+        await tx
+          .insert(warehouseSites)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: warehouseSites.siteCode,
+            set: {
+              siteId: sql`excluded.site_id`,
+              name: sql`excluded.name`,
+              timeZone: sql`excluded.time_zone`,
+              regionCode: sql`excluded.region_code`,
+              updatedAt: sql`now()`,
+            },
+          });
+        // A new site, a new zone or a new id moves the site's shifts and offers to other site-days.
+        const known = new Map(before.map((b) => [b.siteCode, b]));
+        const moved = rows.filter((r) => known.get(r.siteCode)?.timeZone !== r.timeZone || known.get(r.siteCode)?.siteId !== r.siteId).map((r) => r.siteCode);
+        if (moved.length > 0) await rebuildResourceRollups(tx, moved);
+      });
     },
 
     async listSites(): Promise<WarehouseSite[]> {
