@@ -100,13 +100,9 @@ function parseFlags(argv: readonly string[]): McpFlags {
   };
 }
 
-/** `--stateless`, or `MCP_HTTP_STATELESS` set to 1 or true; anything else set there is refused. */
-function statelessChosen(flag: boolean, env: Record<string, string | undefined>): boolean {
-  const value = nonEmpty(env, 'MCP_HTTP_STATELESS')?.toLowerCase();
-  if (value === undefined || value === '0' || value === 'false') return flag;
-  if (value === '1' || value === 'true') return true;
-  throw new McpConfigError('MCP_HTTP_STATELESS must be 1 or true for stateless HTTP (0, false or unset: sessions).');
-}
+/** How long an HTTP session lives after its last request, and how many one token name may hold, unless set. */
+export const DEFAULT_SESSION_IDLE_MINUTES = 60;
+export const DEFAULT_SESSIONS_PER_TOKEN = 16;
 
 /** A whole number from `min` to `max` in `key`, or `fallback` when unset. */
 function boundedInteger(env: Record<string, string | undefined>, key: keyof typeof mcpEnvDocs, fallback: number, min: number, max: number): number {
@@ -117,12 +113,15 @@ function boundedInteger(env: Record<string, string | undefined>, key: keyof type
   return value;
 }
 
-/** `--allow-personal-data`, or `WASHOPS_MCP_ALLOW_PERSONAL_DATA` set to 1 or true; anything else set there is refused, not read as no. */
-function personalDataAllowed(flag: boolean, env: Record<string, string | undefined>): boolean {
-  const value = nonEmpty(env, 'WASHOPS_MCP_ALLOW_PERSONAL_DATA')?.toLowerCase();
+/**
+ * A switch given as a flag, or as `key` set to 1 or true; anything else set there is refused, not read as no.
+ * `meaning` completes "must be 1 or true …" with what on and off do.
+ */
+function switchedOn(flag: boolean, env: Record<string, string | undefined>, key: keyof typeof mcpEnvDocs, meaning: string): boolean {
+  const value = nonEmpty(env, key)?.toLowerCase();
   if (value === undefined || value === '0' || value === 'false') return flag;
   if (value === '1' || value === 'true') return true;
-  throw new McpConfigError('WASHOPS_MCP_ALLOW_PERSONAL_DATA must be 1 or true to allow personal data (0, false or unset: masked).');
+  throw new McpConfigError(`${key} must be 1 or true ${meaning}.`);
 }
 
 const loopback = new BlockList();
@@ -218,7 +217,7 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
     transport: flags.http ? 'http' : 'stdio',
     readOnly: flags.readOnly,
     demo: flags.demo,
-    allowPersonalData: personalDataAllowed(flags.allowPersonalData, env),
+    allowPersonalData: switchedOn(flags.allowPersonalData, env, 'WASHOPS_MCP_ALLOW_PERSONAL_DATA', 'to allow personal data (0, false or unset: masked)'),
     // A demo's simulated tenant keeps its activity in memory, out of a real portal's folder.
     database: storeLocationFromEnv(env, { cwd: process.cwd(), otherwise: flags.demo ? 'in-memory' : 'default-folder' }),
     http: {
@@ -228,9 +227,9 @@ export function readMcpConfig(argv: readonly string[], env: Record<string, strin
       allowedOrigins: list(nonEmpty(env, 'MCP_ALLOWED_ORIGINS')),
       allowedHosts: list(nonEmpty(env, 'MCP_ALLOWED_HOSTS')),
       allowRemote: flags.allowRemote,
-      stateless: statelessChosen(flags.stateless, env),
-      sessionIdleMinutes: boundedInteger(env, 'MCP_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
-      sessionsPerToken: boundedInteger(env, 'MCP_SESSIONS_PER_TOKEN', 16, 1, 10_000),
+      stateless: switchedOn(flags.stateless, env, 'MCP_HTTP_STATELESS', 'for stateless HTTP (0, false or unset: sessions)'),
+      sessionIdleMinutes: boundedInteger(env, 'MCP_SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES, 1, 7 * 24 * 60),
+      sessionsPerToken: boundedInteger(env, 'MCP_SESSIONS_PER_TOKEN', DEFAULT_SESSIONS_PER_TOKEN, 1, 10_000),
     },
   };
   if (flags.allowRemote && !flags.http) throw new McpConfigError('--allow-remote only applies with --http.');

@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpSessionQueries } from '@washops/store';
+import { DEFAULT_SESSION_IDLE_MINUTES, DEFAULT_SESSIONS_PER_TOKEN } from './config.js';
 
 /** What stateful HTTP needs: the database's sessions, and their limits. */
 export interface McpSessionSettings {
@@ -18,8 +19,6 @@ export interface McpSessionSettings {
   maxPerToken?: number;
 }
 
-export const DEFAULT_SESSION_IDLE_TTL_MS = 60 * 60_000;
-export const DEFAULT_SESSIONS_PER_TOKEN = 16;
 /** Told to clients in a stream's priming event: how soon to reconnect after a stream drops. */
 const RECONNECT_AFTER_MS = 1_000;
 /** How often expired sessions are deleted and idle ones let go of this process's memory. */
@@ -211,7 +210,7 @@ export class SessionRegistry {
     private readonly serverFactory: (actorName: string) => McpServer,
     private readonly log: (message: string) => void,
   ) {
-    this.idleTtlMs = settings.idleTtlMs ?? DEFAULT_SESSION_IDLE_TTL_MS;
+    this.idleTtlMs = settings.idleTtlMs ?? DEFAULT_SESSION_IDLE_MINUTES * 60_000;
     this.maxPerToken = settings.maxPerToken ?? DEFAULT_SESSIONS_PER_TOKEN;
     if (!(this.idleTtlMs > 0) || !Number.isInteger(this.maxPerToken) || this.maxPerToken < 1) {
       throw new RangeError('Sessions need a positive idle lifetime and a bound of at least one per token.');

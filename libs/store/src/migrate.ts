@@ -4,6 +4,7 @@ import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type { StoreDb } from './connection.js';
 import { SchemaTooNewError } from './errors.js';
 import { rebuildResourceRollups } from './kpis/resource-rollups.js';
+import { rowsOf } from './query-rows.js';
 
 /** The generated migrations, one folder up from both `src/` and `dist/`. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -69,9 +70,4 @@ export async function migrate(db: StoreDb, migrations: MigrationMeta[] = readMig
     }
     return { applied: migrations.length - applied.length, schemaVersion: migrations.length };
   });
-}
-
-/** Both drivers answer `execute` with an object holding `rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

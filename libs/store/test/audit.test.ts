@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InternalError, NotFoundError, ValidationError } from '@washops/shared-errors';
 import { expect, it } from 'vitest';
 import type { AuditEvent, AuditFilter, AuditPage, AuditState, NewAuditEvent } from '../src/index.js';
-import { rowsOf } from '../src/migrate.js';
+import { rowsOf } from '../src/query-rows.js';
 import { describeEachBackend, useStoreAndSql } from './harness.js';
 
 const newEvent = (overrides: Partial<NewAuditEvent> = {}): NewAuditEvent => ({

@@ -3,7 +3,8 @@ import { InternalError, ValidationError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { connectPglite, connectPostgres, type StoreConnection } from '../src/connection.js';
 import { openStore, SchemaTooNewError, StoreUnavailableError } from '../src/index.js';
-import { migrate, readMigrations, rowsOf } from '../src/migrate.js';
+import { migrate, readMigrations } from '../src/migrate.js';
+import { rowsOf } from '../src/query-rows.js';
 import { admin, backends, describeEachBackend, fakeHash, testDatabaseUrl, type Backend } from './harness.js';
 
 function connect(backend: Backend, options: { databaseUrl?: string; dataDir?: string }): Promise<StoreConnection> {

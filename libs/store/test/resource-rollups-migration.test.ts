@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { connectPglite, connectPostgres, type StoreConnection } from '../src/connection.js';
-import { migrate, readMigrations, rowsOf } from '../src/migrate.js';
+import { migrate, readMigrations } from '../src/migrate.js';
+import { rowsOf } from '../src/query-rows.js';
 import { describeEachBackend } from './harness.js';
 
 // The resources' KPI rollups need local days, which only the code's zones know: the migration that creates their tables

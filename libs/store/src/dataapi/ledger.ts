@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
 import { rebuildResourceRollups } from '../kpis/resource-rollups.js';
-import { rowsOf } from '../migrate.js';
+import { rowsOf } from '../query-rows.js';
 import { CLAIM_STALE_AFTER_MS } from '../warehouse/ledger.js';
 import { whEmployees, whResourceSync } from './schema.js';
 import {

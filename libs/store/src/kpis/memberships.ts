@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
 import { whMemberships, whMembershipStatuses, whStatusChanges } from '../dataapi/schema.js';
-import { rowsOf } from '../migrate.js';
+import { rowsOf } from '../query-rows.js';
 import { addDays, daysBetween, localDay } from '../warehouse/zones.js';
 import { lastDayOfMonth, monthOf, monthsBetween } from './local-time.js';
 import { kpiMemberSpells } from './schema.js';

@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { StoreDb } from '../connection.js';
-import { rowsOf } from '../migrate.js';
+import { rowsOf } from '../query-rows.js';
 import { warehouseSites } from '../warehouse/schema.js';
 import { addDays, daysBetween, localDay, localDayStart } from '../warehouse/zones.js';
 import { rebuildMemberSpells } from './memberships.js';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { ValidationError } from '@washops/shared-errors';
 import type { StoreDb } from '../connection.js';
-import { rowsOf } from '../migrate.js';
+import { rowsOf } from '../query-rows.js';
 import { hashSessionToken } from '../sessions.js';
 import { mcpSessionEvents, mcpSessions } from './schema.js';
 import type { McpSessionQueries } from './types.js';

@@ -1,7 +1,7 @@
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StoreDb } from '../connection.js';
-import { rowsOf } from '../migrate.js';
+import { rowsOf } from '../query-rows.js';
 import { warehouseDiscounts, warehouseItems, warehouseTenders, warehouseTransactions } from './schema.js';
 import type { SiteDayKey, WarehouseDiscount, WarehouseItem, WarehouseTender, WarehouseTransaction } from './types.js';
 
