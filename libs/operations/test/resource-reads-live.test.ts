@@ -40,9 +40,20 @@ function fakeDataApi() {
     const path = decodeURIComponent(url.pathname.replace(/^\/v1/, ''));
     const query = Object.fromEntries(url.searchParams);
     requests.push({ path, query });
+    // A common name: full pages without a total, as the live customer list answers (its pages never count).
+    if (path === '/customer' && query['lastName'] === 'Smith') {
+      const from = (Number(query['offset']) - 1) * 100;
+      const rows = Array.from({ length: 100 }, (_, n) => ({ ...customerRow, customerId: `${from + n + 1}:1001`, lastName: 'Smith' }));
+      return json({ data: { customers: rows, offset: Number(query['offset']), limit: 100, total: null } });
+    }
     if (path === '/customer') return page('customers', query['phoneNumber'] === '3125550101' || query['lastName'] === 'Lovelace' ? [customerRow] : [], url);
     if (path === '/customer/5012:1001') return json({ data: customerDetail });
     if (path.startsWith('/customer/')) return json({ message: 'Not found' }, 404);
+    if (path === '/recurring/account/list' && !query['customerId']) {
+      // The whole chain, answered now and then without a total (contract §3): full pages, 400 of them.
+      const rows = Array.from({ length: 100 }, (_, n) => ({ ...accountRow, id: `${(Number(query['offset']) - 1) * 100 + n + 1}:1001` }));
+      return json({ data: { accounts: rows, offset: Number(query['offset']), limit: 100, total: null } });
+    }
     if (path === '/recurring/account/list') return page('accounts', [accountRow], url);
     if (path === '/recurring/account/701:1001/detail') return json({ data: accountDetail });
     if (path === '/washbook/account/list') return page('accounts', [], url);
@@ -94,6 +105,20 @@ describe('resource reads live from the Data API where the warehouse has not sync
     expect(JSON.stringify(profile)).not.toMatch(/XXXX|2027-05|ada@example|1 Main St/);
     await expect(reads.getCustomer('1:1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await close();
+  });
+
+  it('lists without a total live read only the pages the answer needs: a common name, the chain\'s memberships', async () => {
+    const { reads, requests, close } = open();
+    const found = await reads.searchCustomers({ query: 'Smith', pageSize: 10 });
+    const memberships = await reads.listMemberships({ pageSize: 5, page: 2 });
+    await close();
+    expect(found.rows).toHaveLength(10);
+    expect(found.total).toBeNull();
+    // One page holds the cap (100): neither a second page nor the first-name ask is read.
+    expect(requests.filter((r) => r.path === '/customer').map((r) => `${r.query['lastName'] ?? r.query['firstName']} p${r.query['offset']}`)).toEqual(['Smith p1']);
+    expect(memberships.rows.map((m) => m.id)).toEqual(['6:1001', '7:1001', '8:1001', '9:1001', '10:1001']);
+    expect(memberships.total).toBeNull();
+    expect(requests.filter((r) => r.path === '/recurring/account/list').map((r) => r.query['offset'])).toEqual(['1']);
   });
 
   it('gift cards live: one site asked for, the liability summed in cents from the dollars the API sends; the whole chain is refused', async () => {
