@@ -18,6 +18,8 @@ type Expected = 'ok' | 'error';
 export class McpProbe {
   readonly called = new Set<string>();
   readonly mismatches: string[] = [];
+  /** How long each call took, for the run's report of its slowest calls. */
+  readonly durations: Array<{ label: string; ms: number }> = [];
   readonly #client = new Client({ name: 'secret-canary', version: '1' });
   readonly #transport: StdioClientTransport;
 
@@ -31,7 +33,9 @@ export class McpProbe {
 
   /** `storageEnv` names the run's database, so the tools' audit rows land where the scan reads them. */
   static async start(captured: CapturedText, secrets: CanarySecrets, sims: Simulators, storageEnv: Record<string, string>): Promise<McpProbe> {
-    const probe = new McpProbe(captured, childEnv({ ...tenantEnv(secrets, sims), ...storageEnv }));
+    // Debug logging: every Data API request and response is logged (headers redacted), so the scan covers those lines
+    // and a slow call can be read from them.
+    const probe = new McpProbe(captured, childEnv({ ...tenantEnv(secrets, sims), ...storageEnv, LOG_LEVEL: 'debug' }));
     await probe.#client.connect(probe.#transport, { timeout: CALL_TIMEOUT_MS });
     const deliver = probe.#transport.onmessage;
     probe.#transport.onmessage = (message) => {
@@ -52,6 +56,7 @@ export class McpProbe {
     let result: CallToolResult | null = null;
     let outcome: Expected;
     let text: string;
+    const started = performance.now();
     try {
       result = (await this.#client.callTool({ name, arguments: args }, undefined, {
         timeout: CALL_TIMEOUT_MS,
@@ -65,9 +70,19 @@ export class McpProbe {
       outcome = 'error';
       text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
+    this.durations.push({ label: `${label} (${name})`, ms: Math.round(performance.now() - started) });
     this.captured.add(`mcp ${label} (${name})`, text);
     if (outcome !== expected) this.mismatches.push(`${label} (${name}): expected ${expected}, got ${outcome}: ${text.slice(0, 300)}`);
     return result;
+  }
+
+  /** The slowest calls, slowest first, as a line for the run's output. */
+  slowest(count: number): string {
+    return [...this.durations]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, count)
+      .map((call) => `${call.label} ${(call.ms / 1000).toFixed(1)} s`)
+      .join('; ');
   }
 
   async close(): Promise<void> {

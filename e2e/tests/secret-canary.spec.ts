@@ -59,6 +59,9 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     mcp = await McpProbe.start(captured, secrets, sims, storage.env);
     const tools = await mcp.toolNames();
     await exerciseMcp(mcp, sims);
+    console.log(`secret canary: slowest tool calls: ${mcp.slowest(8)}`);
+    // A call that went wrong is explained by what the server logged just before: its last lines go with the failure.
+    if (mcp.mismatches.length > 0) console.log(`MCP server log, last lines:\n${captured.text('mcp stderr').split('\n').slice(-60).join('\n')}`);
     expect(tools.filter((name) => !mcp!.called.has(name)), 'tools the canary does not call').toEqual([]);
     expect(mcp.mismatches, 'tool calls that did not come to what they should').toEqual([]);
     const toolsCalled = mcp.called.size;
