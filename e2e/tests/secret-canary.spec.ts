@@ -90,6 +90,7 @@ test('no secret appears in any answer, header, log or tool result of the portal 
     expect(portalLog, 'portal log: a failure with its stack').toContain('"stack":');
     expect(captured.text('mcp stderr'), 'MCP log').toContain('starting');
     expect(captured.text('mcp stderr'), 'MCP log: a failure with its stack').toContain('"stack":');
+    expect(captured.text('mcp stderr'), 'MCP log: the Data API requests, logged at debug').toContain('Data API request');
 
     const sightings = captured.scan(secrets);
     console.log(
