@@ -1,6 +1,7 @@
 import { openResourceReads } from '@washops/operations';
 import { openStore, type ResourceWindowKey, type Store } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolServices } from '../src/services.js';
 import { call, clientOver, structured, textOf } from './mcp-harness.js';
@@ -173,5 +174,31 @@ describe('the resource tools', () => {
     expect(out.changes).toEqual([{ membershipId: '77:1001', washbookAccountId: null, oldStatus: 'Active', newStatus: 'Cancelled', at: '2026-03-02T15:04:05.000Z', employeeName: 'Sam Cashier', siteCode: 'S01' }]);
     expect(out.freshness).toMatchObject({ source: 'live', syncedAt: null, missingDays: ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'] });
     expect(textOf(result).split('\n')[0]).toBe('Live from the Data API: the warehouse has not synced membership status changes for 2026-03-01, 2026-03-02, 2026-03-03, 2026-03-04, 2026-03-05 of 2026-03-01 to 2026-03-05.');
+  });
+
+  it('a live read tells a caller who asked how far it is, page by page; without asking the answer is the same', async () => {
+    // 2,001 status changes: pages of 1,000, so three requests.
+    const fetchImpl = async (input: string | URL | Request) => {
+      const offset = Number(new URL(String(input)).searchParams.get('offset'));
+      const accounts = Array.from({ length: offset < 3 ? 1000 : 1 }, (_, n) => ({
+        washbook_account_id: '', recurring_id: `${offset * 1000 + n}:1001`, old_status: 'Active', new_status: 'Cancelled', status_date: '2026-03-02 15:04:05', employee_name: 'Sam Cashier', site_code: 'S01',
+      }));
+      return new Response(JSON.stringify({ data: { accounts, offset, limit: 1000, total: 2001 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const dataApi = new DataApiClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: 'http://api.test/v1', fetch: fetchImpl as typeof fetch, maxRetries: 0 });
+    const client = await clientOver({ resources: openResourceReads({ store, dataApi, now: () => at('2026-03-31T12:00:00Z') }) });
+    const progress: unknown[] = [];
+    const range = { from: '2026-03-01', to: '2026-03-05', pageSize: 5 };
+    const asked = await client.callTool({ name: 'list_membership_status_changes', arguments: range }, undefined, { onprogress: (p) => progress.push(p) });
+    const notAsked = await client.callTool({ name: 'list_membership_status_changes', arguments: range });
+    await client.close();
+    await dataApi.close();
+    expect(structured<{ total: number }>(asked as CallToolResult).total).toBe(2001);
+    expect(structured<{ total: number }>(notAsked as CallToolResult).total).toBe(2001);
+    expect(progress).toEqual([
+      { progress: 1, total: 3, message: 'status changes: page 1 of 3' },
+      { progress: 2, total: 3, message: 'status changes: page 2 of 3' },
+      { progress: 3, total: 3, message: 'status changes: page 3 of 3' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { openStore, type Store } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openResourceReads } from '../src/index.js';
+import { openResourceReads, type LiveReadProgress } from '../src/index.js';
 
 // The live answers: a store that holds nothing of these resources, and a DataApiClient over a fake Data API that
 // answers as the live one does (numbers as strings, `""` for unset, snake_case status changes, `lastFourCC`).
@@ -96,7 +96,19 @@ describe('resource reads live from the Data API where the warehouse has not sync
     expect(requests[0]).toMatchObject({ path: '/customer', query: { phoneNumber: '3125550101' } });
     await expect(reads.searchCustomers({ query: '0101' })).rejects.toThrow(/give all 10 digits/);
 
-    const profile = await reads.getCustomer('5012:1001');
+    const progress: LiveReadProgress[] = [];
+    const profile = await reads.getCustomer('5012:1001', {
+      onProgress: (p) => {
+        progress.push(p);
+        throw new Error('a progress display that fails does not fail the read');
+      },
+    });
+    expect(progress.map((p) => `${p.done}/${p.total ?? '?'} ${p.message}`)).toEqual([
+      '1/? customer',
+      '2/2 memberships: page 1 of 1',
+      '3/3 membership 1 of 1 in full',
+      '4/4 washbooks: none',
+    ]);
     expect(profile.freshness.source).toBe('live');
     expect(profile.customer.contact).toMatchObject({ phone: '(•••) •••-0101', email: 'a•••@example.com', address1: null, city: 'Joliet', masked: true });
     expect(profile.memberships).toEqual([
@@ -110,7 +122,8 @@ describe('resource reads live from the Data API where the warehouse has not sync
   it('lists without a total live read only the pages the answer needs: a common name, the chain\'s memberships', async () => {
     const { reads, requests, close } = open();
     const found = await reads.searchCustomers({ query: 'Smith', pageSize: 10 });
-    const memberships = await reads.listMemberships({ pageSize: 5, page: 2 });
+    const progress: LiveReadProgress[] = [];
+    const memberships = await reads.listMemberships({ pageSize: 5, page: 2 }, { onProgress: (p) => progress.push(p) });
     await close();
     expect(found.rows).toHaveLength(10);
     expect(found.total).toBeNull();
@@ -119,14 +132,18 @@ describe('resource reads live from the Data API where the warehouse has not sync
     expect(memberships.rows.map((m) => m.id)).toEqual(['6:1001', '7:1001', '8:1001', '9:1001', '10:1001']);
     expect(memberships.total).toBeNull();
     expect(requests.filter((r) => r.path === '/recurring/account/list').map((r) => r.query['offset'])).toEqual(['1']);
+    // Without a total the page count is unknown, and so is how many reads the answer takes.
+    expect(progress).toEqual([{ done: 1, total: null, message: 'memberships: page 1' }]);
   });
 
   it('gift cards live: one site asked for, the liability summed in cents from the dollars the API sends; the whole chain is refused', async () => {
     const { reads, requests, close } = open();
     await expect(reads.listGiftCards({})).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/give a site, or sync gift cards first/) });
     expect(requests.filter((r) => r.path === '/giftcard-liablilty')).toEqual([]);
-    const cards = await reads.listGiftCards({ siteCode: 'JOLIET' });
+    const progress: LiveReadProgress[] = [];
+    const cards = await reads.listGiftCards({ siteCode: 'JOLIET' }, { onProgress: (p) => progress.push(p) });
     await close();
+    expect(progress).toEqual([{ done: 1, total: 1, message: 'gift cards of JOLIET: page 1 of 1' }]);
     expect(requests.filter((r) => r.path === '/giftcard-liablilty').map((r) => r.query['site'])).toEqual(['JOLIET']);
     // The fake answers every site's cards: the per-site sums are still each site's own.
     expect(cards.liability).toEqual([
@@ -138,7 +155,12 @@ describe('resource reads live from the Data API where the warehouse has not sync
 
   it('clock entries live: one employee asked in chunks of at most 14 days, the open shift flagged', async () => {
     const { reads, requests, close } = open();
-    const shifts = await reads.listClockEntries({ from: '2026-03-01', to: '2026-03-20', employeeId: 7 });
+    const progress: LiveReadProgress[] = [];
+    const shifts = await reads.listClockEntries({ from: '2026-03-01', to: '2026-03-20', employeeId: 7 }, { onProgress: (p) => progress.push(p) });
+    expect(progress).toEqual([
+      { done: 1, total: 1, message: 'employees: page 1 of 1' },
+      { done: 2, total: 2, message: 'clock entries of employee 7' },
+    ]);
     const chunks = requests.filter((r) => r.path.endsWith('/clock-entries')).map((r) => `${r.path.split('/')[2]} ${r.query['startDate']}..${r.query['endDate']}`);
     expect(chunks).toEqual(['7 2026-03-01..2026-03-14', '7 2026-03-15..2026-03-20']);
     expect(shifts.rows.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { moneyOf, moneySchema } from '../schemas/reports.js';
 import { PERSONAL_DATA_RULE, RESOURCE_RULES, freshnessOf, freshnessSchema } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 import { customerName, customerSummarySchema, membershipLine, membershipProfileOf, membershipProfileSchema, washbookOf, washbookSchema } from './customer-views.js';
 
 const contactSchema = z.object({
@@ -38,8 +39,8 @@ export const getCustomer = defineTool({
     freshness: freshnessSchema,
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const profile = await resourcesOf(services).getCustomer(input.customerId, { signal });
+  async run(input, services, context) {
+    const profile = await resourcesOf(services).getCustomer(input.customerId, resourceReadOptions(context));
     return {
       customer: { ...profile.customer, contact: { ...profile.customer.contact } },
       memberships: profile.memberships.map(membershipProfileOf),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RESOURCE_RULES, freshnessOf, freshnessSchema } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 import { membershipLine, membershipProfileOf, membershipProfileSchema } from './customer-views.js';
 
 export const getMembership = defineTool({
@@ -16,8 +17,8 @@ export const getMembership = defineTool({
   inputSchema: z.strictObject({ membershipId: membershipIdInputSchema.shape.membershipId.describe('The membership id, e.g. "77:1001"') }),
   outputSchema: membershipProfileSchema.extend({ freshness: freshnessSchema }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const { freshness, ...membership } = await resourcesOf(services).getMembership(input.membershipId, { signal });
+  async run(input, services, context) {
+    const { freshness, ...membership } = await resourcesOf(services).getMembership(input.membershipId, resourceReadOptions(context));
     return { ...membershipProfileOf(membership), freshness: freshnessOf(freshness) };
   },
   render: (out) =>

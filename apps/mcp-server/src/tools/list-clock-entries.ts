@@ -4,6 +4,7 @@ import { moneyOf, moneySchema } from '../schemas/reports.js';
 import { RESOURCE_RULES, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 
 const shape = listClockEntriesInputSchema.shape;
 
@@ -47,8 +48,8 @@ export const listClockEntries = defineTool({
     ...pagingShape,
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).listClockEntries(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).listClockEntries(input, resourceReadOptions(context));
     return {
       openShifts: page.openShifts,
       regularHours: page.regularHours,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PERSONAL_DATA_RULE, RESOURCE_RULES, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 import { customerName, customerSummaryOf, customerSummarySchema } from './customer-views.js';
 
 export const listCustomers = defineTool({
@@ -19,8 +20,8 @@ export const listCustomers = defineTool({
   ),
   outputSchema: z.object({ customers: z.array(customerSummarySchema), ...pagingShape }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).searchCustomers(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).searchCustomers(input, resourceReadOptions(context));
     return { customers: page.rows.map(customerSummaryOf), ...pagingOf(page) };
   },
   render: (out) =>

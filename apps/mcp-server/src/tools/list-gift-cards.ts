@@ -4,6 +4,7 @@ import { moneyOf, moneySchema } from '../schemas/reports.js';
 import { RESOURCE_RULES, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 
 const shape = listGiftCardsInputSchema.shape;
 
@@ -25,8 +26,8 @@ export const listGiftCards = defineTool({
     ...pagingShape,
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).listGiftCards(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).listGiftCards(input, resourceReadOptions(context));
     return {
       liability: page.liability.map((l) => ({ siteCode: l.siteCode, cards: l.cards, value: moneyOf(l.valueCents), used: moneyOf(l.usedCents), outstanding: moneyOf(l.outstandingCents) })),
       totalOutstanding: moneyOf(page.totalOutstandingCents),

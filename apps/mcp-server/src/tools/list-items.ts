@@ -4,6 +4,7 @@ import { moneyOf, moneySchema } from '../schemas/reports.js';
 import { RESOURCE_RULES, moneyOrNull, optionalMoney, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 
 export const listItems = defineTool({
   name: 'list_items',
@@ -32,8 +33,8 @@ export const listItems = defineTool({
     ...pagingShape,
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).listItems(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).listItems(input, resourceReadOptions(context));
     return {
       items: page.rows.map(({ priceCents, costCents, ...item }) => ({ ...item, price: moneyOf(priceCents), cost: moneyOrNull(costCents) })),
       ...pagingOf(page),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RESOURCE_RULES, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 
 const shape = listStatusChangesInputSchema.shape;
 
@@ -38,8 +39,8 @@ export const listMembershipStatusChanges = defineTool({
     ...pagingShape,
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).listMembershipStatusChanges(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).listMembershipStatusChanges(input, resourceReadOptions(context));
     return { changes: page.rows, ...pagingOf(page) };
   },
   render: (out) =>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RESOURCE_RULES, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 import { membershipLine, membershipOf, membershipSchema } from './customer-views.js';
 
 const shape = listMembershipsInputSchema.shape;
@@ -26,8 +27,8 @@ export const listMemberships = defineTool({
   ),
   outputSchema: z.object({ memberships: z.array(membershipSchema), ...pagingShape }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).listMemberships(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).listMemberships(input, resourceReadOptions(context));
     return { memberships: page.rows.map(membershipOf), ...pagingOf(page) };
   },
   render: (out) => [out.freshness.note, ...out.memberships.map((m) => `- ${membershipLine(m)}`), pageLine(out, out.memberships.length)].join('\n'),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RESOURCE_RULES, moneyOrNull, optionalMoney, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 
 const shape = listSalesOutcomesInputSchema.shape;
 
@@ -44,8 +45,8 @@ export const listSalesOutcomes = defineTool({
     ...pagingShape,
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).listSalesOutcomes(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).listSalesOutcomes(input, resourceReadOptions(context));
     return {
       byEmployee: page.byEmployee,
       outcomes: page.rows.map(({ itemPriceCents, ...o }) => ({ ...o, itemPrice: moneyOrNull(itemPriceCents) })),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RESOURCE_RULES, pageInputShape, pageLine, pagingOf, pagingShape, resourceInput } from '../schemas/resources.js';
 import { resourcesOf } from '../services.js';
 import { defineTool } from '../tool.js';
+import { resourceReadOptions } from './resource-read-options.js';
 import { washbookOf, washbookSchema } from './customer-views.js';
 
 const shape = listWashbooksInputSchema.shape;
@@ -20,8 +21,8 @@ export const listWashbooks = defineTool({
   ),
   outputSchema: z.object({ washbooks: z.array(washbookSchema), ...pagingShape }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(input, services, { signal }) {
-    const page = await resourcesOf(services).listWashbooks(input, { signal });
+  async run(input, services, context) {
+    const page = await resourcesOf(services).listWashbooks(input, resourceReadOptions(context));
     return { washbooks: page.rows.map(washbookOf), ...pagingOf(page) };
   },
   render: (out) =>

@@ -1,2 +1,3 @@
 export { openResourceReads } from './resource-reads.js';
 export type * from './types.js';
+export type { LiveReadProgress, LiveReadProgressListener } from './live-progress.js';

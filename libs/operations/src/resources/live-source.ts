@@ -2,6 +2,7 @@ import { NotFoundError, ValidationError } from '@washops/shared-errors';
 import type { ClockShift, EmployeeSalesOutcomes, GiftCardLiability, MembershipDetail, MembershipProfile, MembershipSummary, StoredCustomer } from '@washops/store';
 import { RECURRING_STATUS_NAMES, oldestAllowedSeconds, type DataApiClient, type DataApiPage, type RecurringStatusCode, type RequestOptions } from '@washops/transactions-client';
 import { toCatalogItem, toClockEntry, toCustomerContact, toCustomerRecord, toGiftCard, toMembershipDetail, toMembershipSummary, toSalesOutcome, toStatusChange, toWashbook } from '../dataapi/mapping.js';
+import { LiveReadCounter, type LiveReadProgressListener } from './live-progress.js';
 import { pageOf, type ResourceRowSource, type RowWindow, type SourcePage } from './source.js';
 
 // The live answers, for what the warehouse has not synced: the Data API's records through the same client and request
@@ -106,16 +107,25 @@ function liabilityOf(cards: ReadonlyArray<{ siteCode: string | null; valueCents:
   return [...bySite.values()].sort((a, b) => (a.siteCode ?? '').localeCompare(b.siteCode ?? ''));
 }
 
-/** The Data API as a source of the warehouse's records, for the reads the warehouse cannot answer. */
-export function liveSource(client: DataApiClient, options: { now?: () => Date; signal?: AbortSignal } = {}): ResourceRowSource {
+export interface LiveSourceOptions {
+  now?: () => Date;
+  signal?: AbortSignal;
+  /** Told after each read of the answer (a page, a record). */
+  onProgress?: LiveReadProgressListener;
+}
+
+/** The Data API as a source of the warehouse's records, for the reads the warehouse cannot answer; one per answer. */
+export function liveSource(client: DataApiClient, options: LiveSourceOptions = {}): ResourceRowSource {
   const now = options.now ?? (() => new Date());
   const o: RequestOptions = options.signal ? { signal: options.signal } : {};
+  const count = new LiveReadCounter(options.onProgress);
 
   async function membershipsOfCustomer(customerId: string): Promise<MembershipProfile[]> {
-    const accounts = await client.recurring.list({ customerId, startDate: widestStart(new Date()) }, o);
+    const accounts = await count.all(client.recurring.listPages({ customerId, startDate: widestStart(new Date()) }, o), 'memberships');
     const profiles: MembershipProfile[] = [];
-    for (const account of accounts) {
+    for (const [index, account] of accounts.entries()) {
       const detail = await orNull(client.recurring.get(account.id, o));
+      count.answered(`membership ${index + 1} of ${accounts.length} in full`, accounts.length - index - 1);
       if (detail) profiles.push(membershipProfile(toMembershipDetail(detail), toMembershipSummary(account), now()));
     }
     return profiles;
@@ -127,14 +137,18 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
       if (!/\p{L}/u.test(query)) {
         const digits = query.replace(/\D/g, '');
         if (digits.length < 10) throw new ValidationError('The warehouse has not synced customers, and the Data API searches by the whole phone number: give all 10 digits.', { details: { field: 'query' } });
-        return (await windowOfPages(client.customers.listPages({ phoneNumber: digits }, o), toCustomerRecord, undefined, window)).rows;
+        return (await windowOfPages(count.pages(client.customers.listPages({ phoneNumber: digits }, o), 'customers by phone'), toCustomerRecord, undefined, window)).rows;
       }
       const words = query.trim().split(/\s+/);
       // The Data API filters first and last names separately: one word may be either, two are first and last.
-      const asks = words.length === 1 ? [{ lastName: words[0]! }, { firstName: words[0]! }] : [{ firstName: words[0]!, lastName: words.slice(1).join(' ') }];
+      const asks =
+        words.length === 1
+          ? [{ params: { lastName: words[0]! }, what: 'customers by last name' }, { params: { firstName: words[0]! }, what: 'customers by first name' }]
+          : [{ params: { firstName: words[0]!, lastName: words.slice(1).join(' ') }, what: 'customers by name' }];
       const found = new Map<string, ReturnType<typeof toCustomerRecord>>();
       for (const ask of asks) {
-        for (const row of (await windowOfPages(client.customers.listPages(ask, o), toCustomerRecord, undefined, window)).rows) found.set(row.customerId, row);
+        const pages = count.pages(client.customers.listPages(ask.params, o), ask.what);
+        for (const row of (await windowOfPages(pages, toCustomerRecord, undefined, window)).rows) found.set(row.customerId, row);
         if (found.size >= cap) break;
       }
       return [...found.values()].slice(0, cap);
@@ -142,6 +156,7 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
 
     async customerProfile(customerId) {
       const customer = await orNull(client.customers.get(customerId, o));
+      count.answered('customer');
       if (!customer) return null;
       const { customerId: _id, allowSms, isActive, ...contact } = toCustomerContact(customer);
       const record: Omit<StoredCustomer, 'syncedAt' | 'detailSyncedAt'> = {
@@ -156,7 +171,8 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
         ...contact,
         allowSms,
       };
-      const [memberships, washbooks] = [await membershipsOfCustomer(customerId), await client.washbooks.list({ customerId, startDate: widestStart(new Date()) }, o)];
+      const memberships = await membershipsOfCustomer(customerId);
+      const washbooks = await count.all(client.washbooks.listPages({ customerId, startDate: widestStart(new Date()) }, o), 'washbooks');
       return { customer: record, memberships, washbooks: washbooks.map(toWashbook) };
     },
 
@@ -168,7 +184,7 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
       const params = { startDate: widestStart(new Date()), ...(filter.customerId ? { customerId: filter.customerId } : {}), ...(status === undefined ? {} : { status: status as RecurringStatusCode }) };
       const siteCode = filter.siteCode?.toUpperCase();
       const keep = siteCode ? (m: ReturnType<typeof toMembershipSummary>) => m.billingSiteCode?.toUpperCase() === siteCode : undefined;
-      const page = await windowOfPages(client.recurring.listPages(params, o), toMembershipSummary, keep, window);
+      const page = await windowOfPages(count.pages(client.recurring.listPages(params, o), 'memberships'), toMembershipSummary, keep, window);
       const at = now();
       return {
         total: page.total,
@@ -192,16 +208,17 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
 
     async membership(membershipId) {
       const detail = await orNull(client.recurring.get(membershipId, o));
+      count.answered('membership');
       return detail ? membershipProfile(toMembershipDetail(detail), null, now()) : null;
     },
 
     async statusChanges(range, siteCode) {
-      const rows = (await client.recurring.listStatusChanges({ startDate: range.from, endDate: range.to }, o)).map(toStatusChange);
+      const rows = (await count.all(client.recurring.listStatusChangesPages({ startDate: range.from, endDate: range.to }, o), 'status changes')).map(toStatusChange);
       return rows.filter((s) => within(s.at, range) && (!siteCode || s.siteCode?.toUpperCase() === siteCode.toUpperCase())).sort((a, b) => a.at.getTime() - b.at.getTime());
     },
 
     async washbooks(customerId) {
-      return (await client.washbooks.list({ startDate: widestStart(new Date()), ...(customerId ? { customerId } : {}) }, o)).map(toWashbook);
+      return (await count.all(client.washbooks.listPages({ startDate: widestStart(new Date()), ...(customerId ? { customerId } : {}) }, o), 'washbooks')).map(toWashbook);
     },
 
     async giftCards(siteCode, window) {
@@ -213,12 +230,12 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
           { details: { field: 'siteCode' } },
         );
       }
-      const cards = (await client.giftCards.list({ startDate: widestStart(new Date()), site: siteCode }, o)).map(toGiftCard).sort((a, b) => (b.soldAt?.getTime() ?? 0) - (a.soldAt?.getTime() ?? 0));
+      const cards = (await count.all(client.giftCards.listPages({ startDate: widestStart(new Date()), site: siteCode }, o), `gift cards of ${siteCode}`)).map(toGiftCard).sort((a, b) => (b.soldAt?.getTime() ?? 0) - (a.soldAt?.getTime() ?? 0));
       return { ...pageOf(cards, window), liability: liabilityOf(cards) };
     },
 
     async items(department) {
-      const rows = (await client.items.list({}, o)).map(toCatalogItem);
+      const rows = (await count.all(client.items.listPages({}, o), 'items')).map(toCatalogItem);
       const wanted = department?.toLowerCase();
       return rows.filter((i) => !wanted || i.departmentName.toLowerCase() === wanted).sort((a, b) => a.departmentName.localeCompare(b.departmentName) || a.name.localeCompare(b.name));
     },
@@ -231,12 +248,13 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
           { details: { field: 'employeeId' } },
         );
       }
-      const employees = await client.employees.list({}, o);
+      const employees = await count.all(client.employees.listPages({}, o), 'employees');
       const names = new Map(employees.map((e) => [e.employeeId, `${e.firstName} ${e.lastName}`.trim()]));
       const ids = query.employeeId === undefined ? employees.map((e) => e.employeeId) : [query.employeeId];
       const shifts: ClockShift[] = [];
-      for (const id of ids) {
+      for (const [index, id] of ids.entries()) {
         const entries = await client.employees.clockEntries(id, { startDate: day(query.from), endDate: day(query.to), ...(query.siteCode ? { siteCode: query.siteCode } : {}) }, o);
+        count.answered(`clock entries of employee ${id}`, ids.length - index - 1);
         for (const entry of entries.map(toClockEntry)) {
           if (within(entry.clockIn, query)) shifts.push({ ...entry, employeeName: names.get(entry.employeeId) ?? null, open: entry.clockOut === null });
         }
@@ -251,7 +269,7 @@ export function liveSource(client: DataApiClient, options: { now?: () => Date; s
     },
 
     async salesOutcomes(query, window) {
-      const rows = (await client.salesOutcomes.list({ startDate: day(query.from), endDate: day(query.to) }, o))
+      const rows = (await count.all(client.salesOutcomes.listPages({ startDate: day(query.from), endDate: day(query.to) }, o), 'sales outcomes'))
         .map(toSalesOutcome)
         .filter((s) => within(s.at, query) && (query.siteId === undefined || s.siteId === query.siteId) && (!query.employeeId || s.employeeId === query.employeeId))
         .sort((a, b) => a.at.getTime() - b.at.getTime() || a.employeeId.localeCompare(b.employeeId));

@@ -44,9 +44,10 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
   const show = deps.showPersonalData === true;
   const client = deps.dataApi;
   const freshnessDeps = (signal: AbortSignal | undefined): FreshnessDeps => ({ store: deps.store, live: client !== undefined, now, signal });
-  const live = (signal: AbortSignal | undefined): ResourceRowSource | undefined => (client ? liveSource(client, { now, ...(signal ? { signal } : {}) }) : undefined);
+  const live = ({ signal, onProgress }: ResourceReadOptions): ResourceRowSource | undefined =>
+    client ? liveSource(client, { now, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }) : undefined;
   /** The source a freshness names. */
-  const sourceOf = (freshness: Freshness, signal: AbortSignal | undefined): ResourceRowSource => (freshness.source === 'live' && live(signal)) || warehouse;
+  const sourceOf = (freshness: Freshness, options: ResourceReadOptions): ResourceRowSource => (freshness.source === 'live' && live(options)) || warehouse;
 
   /** A customer's own contact details, live; undefined without a Data API or when it no longer knows them. */
   async function liveContact(customerId: string, signal: AbortSignal | undefined): Promise<Omit<CustomerContact, 'customerId' | 'isActive'> | undefined> {
@@ -61,7 +62,8 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
   }
 
   /** A customer's records: the warehouse's when it holds them, else live when a Data API is configured. */
-  async function customerRecords(customerId: string, signal: AbortSignal | undefined): Promise<{ records: CustomerProfileRecords; freshness: Freshness }> {
+  async function customerRecords(customerId: string, options: ResourceReadOptions): Promise<{ records: CustomerProfileRecords; freshness: Freshness }> {
+    const { signal } = options;
     const stored = await deps.store.resources.customerProfile(customerId);
     throwIfAborted(signal);
     if (stored) {
@@ -78,7 +80,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
           : { ...freshness, note: `${freshness.note} Email, address and birth date not read: ${client ? 'the Data API no longer knows this customer' : 'no Data API is configured'}.` },
       };
     }
-    const fetched = (await live(signal)?.customerProfile(customerId)) ?? null;
+    const fetched = (await live(options)?.customerProfile(customerId)) ?? null;
     if (!fetched) {
       throw new NotFoundError(`No customer ${customerId}${client ? '' : ' in the warehouse'}. Search by name or phone (list_customers, the portal's Customers page) for the id.`, {
         details: { customerId },
@@ -91,7 +93,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
     async searchCustomers(input, options = {}) {
       const parsed = parseInput(searchCustomersInputSchema, input, 'customer search');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'customers', null);
-      const found = await sourceOf(freshness, options.signal).searchCustomers(parsed.query, CUSTOMER_SEARCH_CAP);
+      const found = await sourceOf(freshness, options).searchCustomers(parsed.query, CUSTOMER_SEARCH_CAP);
       throwIfAborted(options.signal);
       // A search stops at its cap: past it, the total is not known.
       const page = pageOf(found, windowOf(parsed));
@@ -100,7 +102,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
 
     async getCustomer(customerId, options = {}) {
       const { customerId: id } = parseInput(customerIdInputSchema, { customerId }, 'customer');
-      const { records, freshness } = await customerRecords(id, options.signal);
+      const { records, freshness } = await customerRecords(id, options);
       const transactions = await deps.store.resources.customerTransactions(id, CUSTOMER_TRANSACTIONS_SHOWN);
       throwIfAborted(options.signal);
       const { customer } = records;
@@ -128,7 +130,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'memberships', null);
       const { customerId, status, siteCode } = parsed;
       const filter = { ...(customerId ? { customerId } : {}), ...(status ? { status } : {}), ...(siteCode ? { siteCode } : {}) };
-      const page = await sourceOf(freshness, options.signal).memberships(filter, windowOf(parsed));
+      const page = await sourceOf(freshness, options).memberships(filter, windowOf(parsed));
       throwIfAborted(options.signal);
       return resourcePage(page, parsed, membershipView, freshness);
     },
@@ -141,7 +143,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
         const syncedAt = stored.detailSyncedAt && stored.detailSyncedAt > stored.syncedAt ? stored.detailSyncedAt : stored.syncedAt;
         return { ...membershipProfileView(stored), freshness: recordFreshness('memberships', syncedAt) };
       }
-      const fetched = (await live(options.signal)?.membership(id)) ?? null;
+      const fetched = (await live(options)?.membership(id)) ?? null;
       if (!fetched) throw new NotFoundError(`No membership ${id}${client ? '' : ' in the warehouse'}. list_memberships (or a customer's profile) gives the ids.`, { details: { membershipId: id } });
       return { ...membershipProfileView(fetched), freshness: liveRecordFreshness('memberships', now()) };
     },
@@ -149,7 +151,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
     async listMembershipStatusChanges(input, options = {}) {
       const parsed = parseInput(listStatusChangesInputSchema, input, 'status-change list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'status-changes', { from: parsed.from, to: parsed.to });
-      const rows = await sourceOf(freshness, options.signal).statusChanges(utcBounds(parsed), parsed.siteCode);
+      const rows = await sourceOf(freshness, options).statusChanges(utcBounds(parsed), parsed.siteCode);
       throwIfAborted(options.signal);
       return resourcePage(pageOf(rows, windowOf(parsed)), parsed, statusChangeView, freshness);
     },
@@ -157,7 +159,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
     async listWashbooks(input, options = {}) {
       const parsed = parseInput(listWashbooksInputSchema, input, 'washbook list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'washbooks', null);
-      const rows = await sourceOf(freshness, options.signal).washbooks(parsed.customerId);
+      const rows = await sourceOf(freshness, options).washbooks(parsed.customerId);
       throwIfAborted(options.signal);
       const wanted = parsed.status ? rows.filter((w) => w.status.toLowerCase() === parsed.status) : rows;
       return resourcePage(pageOf(wanted, windowOf(parsed)), parsed, washbookView, freshness);
@@ -166,7 +168,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
     async listGiftCards(input, options = {}) {
       const parsed = parseInput(listGiftCardsInputSchema, input, 'gift-card list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'gift-cards', null);
-      const { liability, ...page } = await sourceOf(freshness, options.signal).giftCards(parsed.siteCode, windowOf(parsed));
+      const { liability, ...page } = await sourceOf(freshness, options).giftCards(parsed.siteCode, windowOf(parsed));
       throwIfAborted(options.signal);
       return {
         ...resourcePage(page, parsed, giftCardView, freshness),
@@ -178,7 +180,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
     async listItems(input, options = {}) {
       const parsed = parseInput(listItemsInputSchema, input, 'item list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'items', null);
-      const rows = await sourceOf(freshness, options.signal).items(parsed.department);
+      const rows = await sourceOf(freshness, options).items(parsed.department);
       throwIfAborted(options.signal);
       return resourcePage(pageOf(rows, windowOf(parsed)), parsed, itemView, freshness);
     },
@@ -187,7 +189,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
       const parsed = parseInput(listClockEntriesInputSchema, input, 'clock-entry list');
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'clock-entries', { from: parsed.from, to: parsed.to });
       const { employeeId, siteCode } = parsed;
-      const result = await sourceOf(freshness, options.signal).clockShifts({ ...utcBounds(parsed), ...(employeeId === undefined ? {} : { employeeId }), ...(siteCode ? { siteCode } : {}) });
+      const result = await sourceOf(freshness, options).clockShifts({ ...utcBounds(parsed), ...(employeeId === undefined ? {} : { employeeId }), ...(siteCode ? { siteCode } : {}) });
       throwIfAborted(options.signal);
       return {
         ...resourcePage(pageOf(result.shifts, windowOf(parsed)), parsed, shiftView, freshness),
@@ -202,7 +204,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
       const freshness = await freshnessOf(freshnessDeps(options.signal), 'sales-outcomes', { from: parsed.from, to: parsed.to });
       const { siteId, employeeId } = parsed;
       const query = { ...utcBounds(parsed), ...(siteId === undefined ? {} : { siteId }), ...(employeeId ? { employeeId } : {}) };
-      const { byEmployee, ...page } = await sourceOf(freshness, options.signal).salesOutcomes(query, windowOf(parsed));
+      const { byEmployee, ...page } = await sourceOf(freshness, options).salesOutcomes(query, windowOf(parsed));
       throwIfAborted(options.signal);
       return {
         ...resourcePage(page, parsed, salesOutcomeView, freshness),
@@ -224,7 +226,7 @@ export function openResourceReads(deps: ResourceReadsDeps): ResourceReads {
         target: { customerId: id },
         input: { customerId: id },
         signal: options.signal,
-        run: async () => contactView(contactOf((await customerRecords(id, options.signal)).records.customer), true),
+        run: async () => contactView(contactOf((await customerRecords(id, options)).records.customer), true),
         // Which details there were to see, never their values.
         outcome: (contact) => ({ summary: { revealed: (['phone', 'email', 'address1', 'birthDate'] as const).filter((field) => contact[field] !== null) } }),
       });

@@ -2,6 +2,7 @@ import type { DataApiResource, Store } from '@washops/store';
 import type { DataApiClient } from '@washops/transactions-client';
 import type { Actor } from '../actor.js';
 import type { OperationsLogger } from '../audited-write.js';
+import type { LiveReadProgressListener } from './live-progress.js';
 import type { CustomerContactView } from './masking.js';
 import type {
   ListClockEntriesInput,
@@ -215,6 +216,8 @@ export interface SalesOutcomePage extends ResourcePage<SalesOutcomeView> {
 
 export interface ResourceReadOptions {
   signal?: AbortSignal;
+  /** Told after each Data API read (a page, a record) of a live answer; never for an answer from the warehouse. */
+  onProgress?: LiveReadProgressListener;
 }
 
 export interface ResourceReadsDeps {
