@@ -129,6 +129,25 @@ describe('subscriptions to one employee', () => {
     await expect(client.subscribeResource({ uri: 'washops://employees/' })).rejects.toThrow(/Cannot subscribe.*washops:\/\/employees\/\{posUserId\}/);
     await client.close();
   });
+
+  it('tells the subscribers of each employee a bulk run wrote to, and no one for a dry run', async () => {
+    const client = await connect({ services: audited.servicesFor() });
+    const updated: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
+    const { employees } = (await client.callTool({ name: 'list_employees', arguments: { active: 'active' } })).structuredContent as { employees: Array<{ posUserId: number | null }> };
+    const [leaver, stayer] = employees.filter((e) => e.posUserId !== null).slice(-2).map((e) => e.posUserId!);
+    await client.subscribeResource({ uri: `washops://employees/${leaver}` });
+    await client.subscribeResource({ uri: `washops://employees/${stayer}` });
+    const rows = [{ posUserId: leaver }];
+    const dryRun = (await client.callTool({ name: 'bulk_disable_employees', arguments: { rows } })) as CallToolResult;
+    expect(dryRun.isError, JSON.stringify(dryRun.content)).toBeFalsy();
+    await client.listTools();
+    expect(updated).toEqual([]);
+    const run = (await client.callTool({ name: 'bulk_disable_employees', arguments: { rows, dryRun: false } })) as CallToolResult;
+    expect(run.structuredContent).toMatchObject({ run: { counts: { done: 1 } } });
+    await expect.poll(() => updated).toEqual([`washops://employees/${leaver}`]);
+    await client.close();
+  });
 });
 
 describe('completion', () => {

@@ -1,7 +1,7 @@
 import { BULK_LIMITS } from '@washops/operations/schemas';
 import { bulkInputSchema, bulkOutputSchema } from '../schemas/bulk.js';
 import { defineTool } from '../tool.js';
-import { renderBulkOutput, runBulkTool } from './bulk-shared.js';
+import { bulkRefreshes, renderBulkOutput, runBulkTool } from './bulk-shared.js';
 import { createEmployee } from './create-employee.js';
 
 export const bulkCreateEmployees = defineTool({
@@ -23,5 +23,6 @@ export const bulkCreateEmployees = defineTool({
   // The same rows again resume their run or are refused (the POS user ids are taken): no second effect.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   run: (input, services, context) => runBulkTool('create', 'bulk_create_employees', input, services, context),
+  refreshes: bulkRefreshes,
   render: renderBulkOutput,
 });

@@ -1,7 +1,7 @@
 import { BULK_LIMITS } from '@washops/operations/schemas';
 import { bulkInputSchema, bulkOutputSchema } from '../schemas/bulk.js';
 import { defineTool } from '../tool.js';
-import { renderBulkOutput, runBulkTool } from './bulk-shared.js';
+import { bulkRefreshes, renderBulkOutput, runBulkTool } from './bulk-shared.js';
 import { disableEmployee } from './disable-employee.js';
 
 export const bulkDisableEmployees = defineTool({
@@ -20,5 +20,6 @@ export const bulkDisableEmployees = defineTool({
   outputSchema: bulkOutputSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   run: (input, services, context) => runBulkTool('disable', 'bulk_disable_employees', input, services, context),
+  refreshes: bulkRefreshes,
   render: renderBulkOutput,
 });

@@ -1,5 +1,6 @@
 import type { BulkCheckReport, BulkKind, BulkProgress, BulkRowResult, BulkRunView } from '@washops/operations/schemas';
 import type { BulkOutput } from '../schemas/bulk.js';
+import { employeeUris } from '../resources/uris.js';
 import { bulkOf, operationsOf, type ToolServices } from '../services.js';
 import type { ToolRunContext } from '../tool.js';
 
@@ -112,6 +113,11 @@ function runNextStep(run: BulkRunView, rows: BulkRowResult[]): string {
     `Run ${run.id} is ${run.state}: row(s) ${unfinished.join(', ')} not done. Send the same rows again (dryRun: false) to resume it: ` +
     `rows done are skipped, a half-done row is completed, nobody is created twice.${retry}${secrets}`
   );
+}
+
+/** The employees a run wrote to (done, or partly done), whose resources' subscribers are told; a dry run writes none. */
+export function bulkRefreshes(_input: unknown, out: BulkOutput): string[] {
+  return (out.run?.rows ?? []).filter((row) => row.outcome === 'done' || row.outcome === 'partial').flatMap((row) => employeeUris(row.posUserId));
 }
 
 export function renderBulkOutput(out: BulkOutput): string {
