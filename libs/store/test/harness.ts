@@ -8,9 +8,9 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { connectPglite } from '../src/connection.js';
+import { connectPglite, connectPostgres, type StoreConnection, type StoreDb } from '../src/connection.js';
 import { openStore, type OpenStoreOptions, type Store } from '../src/index.js';
-import { migrate } from '../src/migrate.js';
+import { migrate, readMigrations } from '../src/migrate.js';
 import { storeOver } from '../src/store.js';
 
 const require = createRequire(import.meta.url);
@@ -95,6 +95,23 @@ export const backends: Backend[] = [pglite, postgres];
 /** The same tests on every backend; a backend without a server is reported as skipped. */
 export function describeEachBackend(title: string, body: (backend: Backend) => void): void {
   for (const backend of backends) describe.skipIf(backend.skip)(`${title} on ${backend.name}`, () => body(backend));
+}
+
+/**
+ * A fresh database of the backend migrated up to just before migration `index`, as the release before it left it:
+ * `run` writes that release's rows, then migrates the rest. Closed and dropped afterwards.
+ */
+export async function withDatabaseBeforeMigration(backend: Backend, index: number, run: (db: StoreDb) => Promise<void>): Promise<void> {
+  const fresh = await backend.fresh();
+  let connection: StoreConnection | undefined;
+  try {
+    connection = backend.kind === 'postgres' ? await connectPostgres(fresh.options.databaseUrl as string) : await connectPglite();
+    await migrate(connection.db, readMigrations().slice(0, index));
+    await run(connection.db);
+  } finally {
+    await connection?.close();
+    await fresh.drop();
+  }
 }
 
 /**

@@ -1,10 +1,9 @@
 import { expect, it } from 'vitest';
-import { connectPglite, connectPostgres, type StoreConnection } from '../src/connection.js';
 import { migrate, readMigrations } from '../src/migrate.js';
 import { reportQueries } from '../src/reports/queries.js';
 import { backfillSql } from '../src/reports/rollups.js';
 import { insertTransactions } from '../src/warehouse/rows.js';
-import { describeEachBackend } from './harness.js';
+import { describeEachBackend, withDatabaseBeforeMigration } from './harness.js';
 import { reportSiteDays } from './fixtures/report-data.js';
 
 const ROLLUPS_MIGRATION = readMigrations().findIndex((m) => m.sql.some((s) => s.includes('CREATE TABLE "wh_report_days"')));
@@ -24,12 +23,7 @@ it('migration 0006 backfills with the very statements the sync runs per site-day
 
 describeEachBackend('report rollups of a warehouse filled before migration 0006', (backend) => {
   it('are made by the migration from the rows already stored', async () => {
-    const fresh = await backend.fresh();
-    let connection: StoreConnection | undefined;
-    try {
-      connection = backend.kind === 'postgres' ? await connectPostgres(fresh.options.databaseUrl as string) : await connectPglite();
-      const db = connection.db;
-      await migrate(db, readMigrations().slice(0, ROLLUPS_MIGRATION));
+    await withDatabaseBeforeMigration(backend, ROLLUPS_MIGRATION, async (db) => {
       // Rows written by the release before, which had no rollups to maintain.
       await db.transaction(async (tx) => {
         for (const siteDay of reportSiteDays()) await insertTransactions(tx, siteDay.transactions);
@@ -48,9 +42,6 @@ describeEachBackend('report rollups of a warehouse filled before migration 0006'
       expect(await reports.discounts(scope)).toHaveLength(2);
       expect((await reports.memberships(scope)).map((m) => m.washes)).toEqual([5, 1]);
       expect((await reports.tenders(scope)).reduce((n, t) => n + t.count, 0)).toBe(10);
-    } finally {
-      await connection?.close();
-      await fresh.drop();
-    }
+    });
   });
 });

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { connectPglite, connectPostgres, type StoreConnection } from '../src/connection.js';
 import { migrate, readMigrations } from '../src/migrate.js';
 import { rowsOf } from '../src/query-rows.js';
-import { describeEachBackend } from './harness.js';
+import { describeEachBackend, withDatabaseBeforeMigration } from './harness.js';
 
 // The resources' KPI rollups need local days, which only the code's zones know: the migration that creates their tables
 // has the code build them from the rows already stored, in its own transaction.
@@ -15,12 +14,7 @@ it('the resources’ rollups come with migration 0011', () => {
 
 describeEachBackend('resource rollups of a warehouse filled before they existed', (backend) => {
   it('are built by the migration from the shifts and offers already stored, on the sites’ local days', async () => {
-    const fresh = await backend.fresh();
-    let connection: StoreConnection | undefined;
-    try {
-      connection = backend.kind === 'postgres' ? await connectPostgres(fresh.options.databaseUrl as string) : await connectPglite();
-      const db = connection.db;
-      await migrate(db, readMigrations().slice(0, ROLLUPS_MIGRATION));
+    await withDatabaseBeforeMigration(backend, ROLLUPS_MIGRATION, async (db) => {
       // Rows written by the release before. Times are UTC; Naperville keeps Central time (UTC-6 in March).
       await db.execute(sql`insert into wh_sites (site_code, site_id, name, time_zone) values ('NAPER', 1001, 'Naperville', 'America/Chicago')`);
       await db.execute(sql`insert into wh_clock_entries (employee_id, window_start, week, clock_in, clock_out, regular_rate_cents, regular_hours,
@@ -45,9 +39,6 @@ describeEachBackend('resource rollups of a warehouse filled before they existed'
         { site_code: 'NAPER', day: '2026-03-02', employee_id: 'E1', offers: 1, conversions: 1 },
         { site_code: 'NAPER', day: '2026-03-03', employee_id: 'E1', offers: 1, conversions: 0 },
       ]);
-    } finally {
-      await connection?.close();
-      await fresh.drop();
-    }
+    });
   });
 });
