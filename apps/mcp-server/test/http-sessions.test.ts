@@ -116,6 +116,25 @@ function listTools(url: string, sessionId: string, token = TOKEN): Promise<Respo
 }
 
 /**
+ * A `count_slowly` call on `url` through a connection cut after `dropAfter` progress notifications, whose client never
+ * reconnects (it never sees the end); the call's last event id is kept for a resume elsewhere.
+ */
+async function droppedCall(url: string, dropAfter: number, call: { stepMs: number; progressToken: string }) {
+  const drop = droppingFetch(dropAfter);
+  const transport = transportTo(url, { fetch: drop.fetch, reconnectionOptions: { ...QUICK_RECONNECT, maxRetries: 0 } });
+  const { client, received } = await connected(transport);
+  let lastEventId: string | undefined;
+  void client
+    .request(
+      { method: 'tools/call', params: { name: 'count_slowly', arguments: { steps: STEPS, stepMs: call.stepMs }, _meta: { progressToken: call.progressToken } } },
+      CallToolResultSchema,
+      { onresumptiontoken: (token) => (lastEventId = token) },
+    )
+    .catch(() => undefined);
+  return { drop, transport, client, received, lastEventId: () => lastEventId };
+}
+
+/**
  * A fetch whose `tools/call` stream is cut (the socket too) once `after` progress notifications have come through it,
  * as when a proxy or a network drops a long call; every request is recorded.
  */
@@ -247,27 +266,18 @@ describe('HTTP sessions in the database', () => {
   it('a call dropped on one instance is resumed on another from the database, after it finished: the rest, once', async () => {
     const first = await instance();
     const second = await instance({}, 1);
-    const drop = droppingFetch(3);
-    const transport = transportTo(first.url, { fetch: drop.fetch, reconnectionOptions: { ...QUICK_RECONNECT, maxRetries: 0 } });
-    const { client, received } = await connected(transport);
-    let lastEventId: string | undefined;
-    // The first client never sees the end: its connection drops and it does not reconnect.
-    void client
-      .request({ method: 'tools/call', params: { name: 'count_slowly', arguments: { steps: STEPS, stepMs: STEP_MS / 3 }, _meta: { progressToken: 'p1' } } }, CallToolResultSchema, {
-        onresumptiontoken: (token) => (lastEventId = token),
-      })
-      .catch(() => undefined);
+    const { drop, transport, client, received, lastEventId } = await droppedCall(first.url, 3, { stepMs: STEP_MS / 3, progressToken: 'p1' });
     await new Promise((resolve) => setTimeout(resolve, STEPS * STEP_MS));
     expect(drop.dropped()).toBe(true);
     const before = progressOf(received);
     expect(before.length).toBeGreaterThanOrEqual(1);
     expect(before.length).toBeLessThan(STEPS);
-    expect(lastEventId).toBeDefined();
+    expect(lastEventId()).toBeDefined();
 
     const elsewhere = transportTo(second.url, { sessionId: transport.sessionId as string });
     const { client: resumed, received: replayed } = await connected(elsewhere);
     const result = await resumed.request({ method: 'tools/call', params: { name: 'count_slowly', arguments: { steps: STEPS, stepMs: 0 } } }, CallToolResultSchema, {
-      resumptionToken: lastEventId as string,
+      resumptionToken: lastEventId() as string,
     });
     expect(result.content).toEqual([{ type: 'text', text: `counted to ${STEPS}` }]);
     expect([...before, ...progressOf(replayed)]).toEqual(Array.from({ length: STEPS }, (_, i) => i + 1));
@@ -276,7 +286,7 @@ describe('HTTP sessions in the database', () => {
     const stranger = transportTo(second.url);
     await connected(stranger);
     const foreign = await fetch(second.url, {
-      headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': stranger.sessionId as string, accept: 'text/event-stream', 'last-event-id': lastEventId as string },
+      headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': stranger.sessionId as string, accept: 'text/event-stream', 'last-event-id': lastEventId() as string },
     });
     expect(foreign.status).toBe(400);
     await foreign.body?.cancel();
@@ -286,24 +296,13 @@ describe('HTTP sessions in the database', () => {
   it('a call dropped on one instance is resumed on another while it still runs: the rest of its progress as it happens and its result, each once', async () => {
     const first = await instance();
     const second = await instance({}, 1);
-    const drop = droppingFetch(2);
-    const transport = transportTo(first.url, { fetch: drop.fetch, reconnectionOptions: { ...QUICK_RECONNECT, maxRetries: 0 } });
-    const { client, received } = await connected(transport);
-    let lastEventId: string | undefined;
+    const { drop, transport, client, received, lastEventId } = await droppedCall(first.url, 2, { stepMs: STEP_MS, progressToken: 'followed' });
     const startedAt = Date.now();
-    // The first client never sees the end: its connection drops and it does not reconnect.
-    void client
-      .request(
-        { method: 'tools/call', params: { name: 'count_slowly', arguments: { steps: STEPS, stepMs: STEP_MS }, _meta: { progressToken: 'followed' } } },
-        CallToolResultSchema,
-        { onresumptiontoken: (token) => (lastEventId = token) },
-      )
-      .catch(() => undefined);
     while (!drop.dropped() && Date.now() - startedAt < STEPS * STEP_MS) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(drop.dropped()).toBe(true);
     const before = progressOf(received);
     expect(before.length).toBeGreaterThanOrEqual(1);
-    expect(lastEventId).toBeDefined();
+    expect(lastEventId()).toBeDefined();
 
     // The resume is answered once the stored events are written to it; anything sent by the tool later was followed.
     let resumeAnsweredAt = 0;
@@ -316,7 +315,7 @@ describe('HTTP sessions in the database', () => {
     const { client: resumed, received: resumedReceived } = await connected(elsewhere);
     // Without following, the result would never come: the request times out rather than the test.
     const result = await resumed.request({ method: 'tools/call', params: { name: 'count_slowly', arguments: { steps: STEPS, stepMs: 0 } } }, CallToolResultSchema, {
-      resumptionToken: lastEventId as string,
+      resumptionToken: lastEventId() as string,
       timeout: 15_000,
     });
     expect(result.content).toEqual([{ type: 'text', text: `counted to ${STEPS}` }]);
