@@ -65,19 +65,20 @@ const boundsTable = (b: DayBounds): SQL =>
 const DAYS_PER_STATEMENT = 2_000;
 
 /** Advisory lock namespaces: one writer at a time rewrites a site's days of each rollup. */
-const LOCK_KEYS: Record<string, number> = { wh_kpi_labor_days: 1_467_011_410, wh_kpi_advisor_days: 1_467_011_411 };
+const LOCK_KEYS = { wh_kpi_labor_days: 1_467_011_410, wh_kpi_advisor_days: 1_467_011_411 } as const;
+type RollupTable = keyof typeof LOCK_KEYS;
 
 /**
  * Two windows' transactions may touch one site-day (two employees' shifts, two months' outcomes at a month's edge):
  * the second waits for the first to commit, then reads its rows too, instead of missing them or colliding on the
  * rollup's key. Sites are locked in one order, so two writers cannot wait on each other.
  */
-async function lockSites(db: StoreDb, table: string, siteCodes: readonly string[]): Promise<void> {
+async function lockSites(db: StoreDb, table: RollupTable, siteCodes: readonly string[]): Promise<void> {
   const sites = [...new Set(siteCodes)].sort();
   await db.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS[table]}::int, hashtext(code)) from unnest(${sql.param(sites)}::text[]) as code`);
 }
 
-async function rewrite(db: StoreDb, spans: readonly SiteSpan[], table: string, insert: (bounds: SQL) => SQL): Promise<void> {
+async function rewrite(db: StoreDb, spans: readonly SiteSpan[], table: RollupTable, insert: (bounds: SQL) => SQL): Promise<void> {
   if (spans.length === 0) return;
   await lockSites(db, table, spans.map((s) => s.siteCode));
   const all = await boundsOf(db, spans);
