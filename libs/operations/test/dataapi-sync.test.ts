@@ -1,6 +1,6 @@
 import { addDays, type Store } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
-import type { TransactionsSimulator } from '@washops/transactions-simulator';
+import { SMALL_CHAIN_SITES, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCustomerRecord, toGiftCard, toMembershipSummary, toSalesOutcome, toWashbook } from '../src/dataapi/mapping.js';
 import type { ResourceWindowEvent, WarehouseSync } from '../src/index.js';
@@ -8,7 +8,7 @@ import { openSimulatedWarehouse, warehouseBackends, type SimulatedWarehouse } fr
 
 const ACTOR = { channel: 'cli', name: 'resources-test' } as const;
 /** Slow enough that a window of the simulator's costlier lists (gift cards' use, modifications) stays within its job's time. */
-const TIME_SCALE = 0.05;
+const TIME_SCALE = 0.02;
 const PRETEND_NOW = Date.parse('2026-11-10T18:00:00Z');
 const byKey = <T>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
 
@@ -25,7 +25,7 @@ for (const backend of warehouseBackends) {
     let warehouse: SimulatedWarehouse | undefined;
 
     beforeAll(async () => {
-      warehouse = await openSimulatedWarehouse(backend, { timeScale: TIME_SCALE, clock, retryLimit: 0 });
+      warehouse = await openSimulatedWarehouse(backend, { timeScale: TIME_SCALE, clock, retryLimit: 0, sites: SMALL_CHAIN_SITES });
       ({ sim, store, sync } = warehouse);
       // The simulator's records read straight over HTTP, on the same budget as the sync.
       reference = new DataApiClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: store.rateBudget('demo', { requests: 20, windowMs: 15_000 * TIME_SCALE, ceiling: 20 }) });

@@ -104,9 +104,9 @@ export interface SimulatedWarehouse {
 
 export async function openSimulatedWarehouse(
   backend: WarehouseBackend,
-  options: { timeScale: number; clock: () => number; retryLimit: number },
+  options: { timeScale: number; clock: () => number; retryLimit: number; sites?: readonly string[] },
 ): Promise<SimulatedWarehouse> {
-  const sim = await startTransactionsSimulator({ timeScale: options.timeScale, realism: true, now: options.clock });
+  const sim = await startTransactionsSimulator({ timeScale: options.timeScale, realism: true, now: options.clock, ...(options.sites ? { sites: options.sites } : {}) });
   const created = await backend.create();
   const store = await openAt(created.location);
   const sync = await openWarehouseSync({

@@ -111,6 +111,12 @@ function site(
   };
 }
 
+/**
+ * A small chain with every shape of the whole one, for correctness tests (the whole chain stays for the demo and the
+ * benchmarks): every region, sites that tax washes and one that does not, and the online store (the quietest sites, so a day is few pages).
+ */
+export const SMALL_CHAIN_SITES: readonly string[] = ['BERWYN', 'HOBART', 'DKSN', 'ECOM'];
+
 export const siteById = new Map(SITES.map((s) => [s.siteId, s]));
 export const siteByCode = new Map(SITES.map((s) => [s.code.toLowerCase(), s]));
 export const regionByCode = new Map(REGIONS.map((r) => [r.code.toLowerCase(), r]));

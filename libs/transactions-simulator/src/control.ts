@@ -1,12 +1,12 @@
 /** The control surface tests and tools drive: the request log, faults, time scale, latency, quirks and the chain. */
-import { REGIONS, SITES, siteByCode } from './chain.js';
+import { REGIONS, SITES, siteByCode, type ChainSite } from './chain.js';
 import { resolveRealism } from './envelopes.js';
 import type { FixedWindowCounter } from './fixed-window.js';
 import type { SimState } from './handlers/context.js';
 import type { RequestLog } from './request-log.js';
 import type { TransactionsSimulatorControl } from './types.js';
 
-export function controlSurface(state: SimState, log: RequestLog, throttle: FixedWindowCounter): TransactionsSimulatorControl {
+export function controlSurface(state: SimState, log: RequestLog, throttle: FixedWindowCounter, chain: readonly ChainSite[] = SITES): TransactionsSimulatorControl {
   const { settings } = state;
   return {
     requests: () => log.list(),
@@ -36,8 +36,8 @@ export function controlSurface(state: SimState, log: RequestLog, throttle: Fixed
     },
     inject: (fault) => state.faults.inject(fault),
     clearFaults: () => state.faults.clear(),
-    sites: () => SITES.map((s) => ({ siteId: s.siteId, code: s.code, name: s.name, timezone: s.timezone, region: s.region })),
-    regions: () => REGIONS.map((r) => ({ code: r.code, name: r.name, siteCodes: SITES.filter((s) => s.region === r.code).map((s) => s.code) })),
+    sites: () => chain.map((s) => ({ siteId: s.siteId, code: s.code, name: s.name, timezone: s.timezone, region: s.region })),
+    regions: () => REGIONS.map((r) => ({ code: r.code, name: r.name, siteCodes: chain.filter((s) => s.region === r.code).map((s) => s.code) })),
     world: () => state.store.world,
     worldRates: () => ({ ...state.store.world.rates }),
     summary: ({ siteCode, startMs, endMs }) => {

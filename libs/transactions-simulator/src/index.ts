@@ -1,3 +1,4 @@
+export { SMALL_CHAIN_SITES } from './chain.js';
 export { startTransactionsSimulator } from './server.js';
 export { VALIDATION_RULES } from './validation.js';
 export { DEFAULT_WORLD_RATES } from './world/rates.js';

@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiIdOf, authenticate, scope } from './auth.js';
-import { SITES } from './chain.js';
+import { SITES, siteByCode, type ChainSite } from './chain.js';
 import { nonNegative, positive, controlSurface } from './control.js';
 import { DataStore } from './data-store.js';
 import { DataApiError, ERROR_MESSAGES, errorBody, resolveRealism } from './envelopes.js';
@@ -72,7 +72,8 @@ const HANDLERS: Record<Endpoint, Handler> = {
 };
 
 export async function startTransactionsSimulator(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
-  const credentials = checkedCredentials(options.credentials ?? DEFAULT_CREDENTIALS);
+  const chain = chainOf(options.sites);
+  const credentials = checkedCredentials(options.credentials ?? DEFAULT_CREDENTIALS, chain);
   const environment = options.environment ?? 'production';
   const seed = options.seed ?? 'demo';
   const now = options.now ?? Date.now;
@@ -162,19 +163,31 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${server.port}/v1`,
-    control: controlSurface(state, log, throttle),
+    control: controlSurface(state, log, throttle, chain),
     close: () => server.close(),
   };
 }
 
-function checkedCredentials(given: SimulatorCredential[]): SimulatorCredential[] {
+/** The sites this simulator serves: the whole chain, or the named ones (a small world, same data per site). */
+function chainOf(codes: readonly string[] | undefined): readonly ChainSite[] {
+  if (codes === undefined) return SITES;
+  if (codes.length === 0) throw new TypeError('sites must name at least one site');
+  const wanted = new Set(codes.map((code) => code.toLowerCase()));
+  for (const code of wanted) if (!siteByCode.has(code)) throw new TypeError(`Unknown site code: ${code}`);
+  return SITES.filter((s) => wanted.has(s.code.toLowerCase()));
+}
+
+/** Each credential sees its own sites within the chain served (a credential's site outside it sees nothing of it). */
+function checkedCredentials(given: SimulatorCredential[], chain: readonly ChainSite[]): SimulatorCredential[] {
   const credentials = given.map((c) => ({ ...c }));
   if (credentials.length === 0) throw new TypeError('credentials must not be empty');
+  const served = new Set(chain.map((s) => s.code.toLowerCase()));
   for (const c of credentials) {
     if (!c.apiId || !c.apiKey) throw new TypeError('every credential needs an apiId and an apiKey');
     for (const code of c.siteCodes ?? []) {
-      if (!SITES.some((s) => s.code.toLowerCase() === code.toLowerCase())) throw new TypeError(`Unknown site code: ${code}`);
+      if (!siteByCode.has(code.toLowerCase())) throw new TypeError(`Unknown site code: ${code}`);
     }
+    if (chain !== SITES) c.siteCodes = (c.siteCodes ?? chain.map((s) => s.code)).filter((code) => served.has(code.toLowerCase()));
   }
   return credentials;
 }

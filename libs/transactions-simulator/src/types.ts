@@ -77,6 +77,12 @@ export interface TransactionsSimulatorOptions {
   now?: () => number;
   /** Addition: host to bind. Default '127.0.0.1'. */
   host?: string;
+  /**
+   * Addition: the site codes of the chain this simulator serves, for a small world in tests (each site's data is the
+   * same as in the whole chain). Default: every site of the chain (`SMALL_CHAIN_SITES` is a small one with every shape).
+   * A site of the whole chain left out answers as one the credential may not see (403 NotAuthorizedSiteArgsError).
+   */
+  sites?: readonly string[];
   /** Addition: the world's known rates (conversion, churn, labor per car); see `WorldRates` for the defaults. */
   world?: Partial<WorldRates>;
 }
