@@ -6,6 +6,9 @@ const conditions = ['@washops/source', 'import', 'module', 'node', 'default'];
 
 const workspaceRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/** With WASHOPS_TEST_REPORT_DIR set (as `.ci/run` does), each project also writes a JSON report there for the timings. */
+const reportDir = process.env['WASHOPS_TEST_REPORT_DIR'];
+
 export function projectTestConfig(project: string, overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   return defineConfig({
     cacheDir: `${workspaceRoot}node_modules/.vite/${project}`,
@@ -16,6 +19,8 @@ export function projectTestConfig(project: string, overrides: ViteUserConfig['te
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       watch: false,
+      setupFiles: [`${workspaceRoot}tools/vitest/count-assertions.ts`],
+      ...(reportDir ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${project}.json` } } : {}),
       testTimeout: 20_000,
       hookTimeout: 30_000,
       ...overrides,
