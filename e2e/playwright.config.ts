@@ -17,9 +17,7 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  // Two lanes: the browser specs share one demo server (and its data) on one worker, in order; the two suites that
-  // start portals and simulators of their own run beside them on the other.
-  workers: 2,
+  workers: 1,
   forbidOnly: !!process.env['CI'],
   retries: 0,
   timeout: 60_000,
@@ -45,12 +43,12 @@ export default defineConfig({
   },
   projects: [
     // Signs the demo users in once; the tests reuse their cookies (storage state).
-    { name: 'sign-ins', testMatch: /\.setup\.ts$/, workers: 1 },
-    { name: 'chromium', dependencies: ['sign-ins'], workers: 1, testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/, /system-of-record\.spec\.ts$/] },
+    { name: 'sign-ins', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['sign-ins'], testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/, /system-of-record\.spec\.ts$/] },
     // No browser and no shared sign-in: it starts its own portal, MCP server and simulators.
-    { name: 'secret-canary', testMatch: /secret-canary\.spec\.ts$/, workers: 1 },
+    { name: 'secret-canary', testMatch: /secret-canary\.spec\.ts$/ },
     // No browser either: built portals stopped, crashed and run side by side on one database.
-    { name: 'system-of-record', testMatch: /system-of-record\.spec\.ts$/, workers: 1 },
+    { name: 'system-of-record', testMatch: /system-of-record\.spec\.ts$/ },
   ],
   webServer: {
     // The Data API simulator at a tenth of real time: its 15 s rate window runs as 1.5 s and a
