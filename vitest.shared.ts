@@ -6,7 +6,7 @@ const conditions = ['@washops/source', 'import', 'module', 'node', 'default'];
 
 const workspaceRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** With WASHOPS_TEST_REPORT_DIR set (as `.ci/run` does), each project also writes a JSON report there for the timings. */
+/** With WASHOPS_TEST_REPORT_DIR set (as `.ci/run` does), each project also writes its JSON report and assertion counts there. */
 const reportDir = process.env['WASHOPS_TEST_REPORT_DIR'];
 
 export function projectTestConfig(project: string, overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
@@ -19,8 +19,13 @@ export function projectTestConfig(project: string, overrides: ViteUserConfig['te
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       watch: false,
-      setupFiles: [`${workspaceRoot}tools/vitest/count-assertions.ts`],
-      ...(reportDir ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${project}.json` } } : {}),
+      ...(reportDir
+        ? {
+            reporters: ['default', 'json'],
+            outputFile: { json: `${reportDir}/vitest-${project}.json` },
+            setupFiles: [`${workspaceRoot}tools/vitest/count-assertions.ts`],
+          }
+        : {}),
       testTimeout: 20_000,
       hookTimeout: 30_000,
       ...overrides,
