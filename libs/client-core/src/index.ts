@@ -1,5 +1,7 @@
 export { csvSafeText } from './csv.js';
 export { backoffDelay, sleep, throwIfAborted } from './backoff.js';
+export { clockFrom, systemClock, VirtualClock } from './clock.js';
+export type { Clock } from './clock.js';
 export type { BackoffOptions } from './backoff.js';
 export type { FetchLike } from './fetch.js';
 export { describeError, safeLog } from './logger.js';
