@@ -48,6 +48,12 @@ describe('readPortalEnv', () => {
     expect(messageOf(() => readPortalEnv({ WASHOPS_DEMO: '1', DATA_API_TIME_SCALE: '0' }))).toContain('DATA_API_TIME_SCALE: must be a positive number');
   });
 
+  it('scales the Data API time with a tenant only when asked (a run against simulators at the tenant host names)', () => {
+    expect(readPortalEnv(tenant, ROOT).dataApiTimeScale).toBe(1);
+    expect(readPortalEnv({ ...tenant, DATA_API_TIME_SCALE: '0.1' }, ROOT).dataApiTimeScale).toBe(0.1);
+    expect(messageOf(() => readPortalEnv({ ...tenant, DATA_API_TIME_SCALE: '2' }, ROOT))).toContain('DATA_API_TIME_SCALE: must be at most 1');
+  });
+
   it('names every missing variable and never echoes a value', () => {
     const message = messageOf(() => readPortalEnv({ BACKOFFICE_SUBDOMAIN: 'washu', BACKOFFICE_PASSWORD: 'hunter2-secret', PORTAL_SECURE_COOKIES: 'maybe-secret-value' }));
     expect(message).toContain('BACKOFFICE_USERNAME: missing');

@@ -33,7 +33,7 @@ const portalEnvDocs = {
   SYNC_WORKER:
     "on (default): the portal's process also works the transactions warehouse's sync queue and runs its nightly schedule; off when `washops sync worker` processes do",
   DATA_API_TIME_SCALE:
-    "demo mode: the Data API simulator's --time-scale (default 1); the portal scales its rate window and job polling alike",
+    "the Data API simulator's --time-scale when the portal talks to one (default 1; leave it unset with a real tenant): the portal scales its rate window and job polling alike",
   WASHOPS_SMTP_URL:
     'smtp://user:password@host:587 (or smtps://…:465) of the mail server the daily digest goes through; unset, no digest is sent (the preview page still works). A secret: never logged',
   WASHOPS_DIGEST_FROM: "the daily digest's sender address (needed with WASHOPS_SMTP_URL)",
@@ -72,6 +72,9 @@ const trustProxy = z
     }
   });
 
+/** A simulator's --time-scale (a test run against simulators reached by the tenant's host names); 1 for a real tenant. */
+const dataApiTimeScale = z.coerce.number().positive('must be a positive number').max(1, 'must be at most 1').default(1);
+
 const tenantSchema = z.object({
   BACKOFFICE_SUBDOMAIN: z.string().regex(/^[a-z0-9-]+$/i, 'letters, digits and dashes only'),
   BACKOFFICE_USERNAME: z.string().min(1),
@@ -79,6 +82,7 @@ const tenantSchema = z.object({
   DATA_API_ID: z.string().min(1),
   DATA_API_KEY: z.string().min(1),
   DATA_API_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
+  DATA_API_TIME_SCALE: dataApiTimeScale,
   PORTAL_USERS: z.string().min(1).optional(),
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(true),
@@ -91,7 +95,7 @@ const tenantSchema = z.object({
 const demoSchema = z.object({
   BACKOFFICE_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010'),
   DATA_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4020/v1'),
-  DATA_API_TIME_SCALE: z.coerce.number().positive('must be a positive number').max(1, 'must be at most 1').default(1),
+  DATA_API_TIME_SCALE: dataApiTimeScale,
   PORTAL_USERS: z.string().min(1).optional(),
   PORTAL_SESSION_TTL_MINUTES: ttlMinutes.default(480),
   PORTAL_SECURE_COOKIES: flag.default(false),
@@ -222,7 +226,7 @@ export function readPortalEnv(rawEnv: Record<string, string | undefined> = proce
     mode: 'tenant',
     backoffice: { subdomain: e.BACKOFFICE_SUBDOMAIN, username: e.BACKOFFICE_USERNAME, password: e.BACKOFFICE_PASSWORD },
     transactions: { apiId: e.DATA_API_ID, apiKey: e.DATA_API_KEY, environment: e.DATA_API_ENVIRONMENT },
-    dataApiTimeScale: 1,
+    dataApiTimeScale: e.DATA_API_TIME_SCALE,
     auth: {
       users: e.PORTAL_USERS ? usersFrom(e.PORTAL_USERS) : [],
       sessionTtlMs: e.PORTAL_SESSION_TTL_MINUTES * 60_000,
