@@ -1,7 +1,7 @@
 /** Credentials and site scoping: every 403 of the contract (§1). */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { SITES, siteByCode, type ChainSite } from './chain.js';
+import { KNOWN_SITES, SITES, siteByCode, type ChainSite } from './chain.js';
 import { DataApiError, ERROR_MESSAGES } from './envelopes.js';
 import type { DataApiEnvironment, SimulatorCredential } from './types.js';
 
@@ -54,7 +54,7 @@ export function authenticate(
 function allowedSites(credential: SimulatorCredential): readonly ChainSite[] {
   if (!credential.siteCodes) return SITES;
   const codes = new Set(credential.siteCodes.map((c) => c.toLowerCase()));
-  return SITES.filter((s) => codes.has(s.code.toLowerCase()));
+  return KNOWN_SITES.filter((s) => codes.has(s.code.toLowerCase()));
 }
 
 /**

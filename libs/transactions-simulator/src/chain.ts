@@ -117,8 +117,22 @@ function site(
  */
 export const SMALL_CHAIN_SITES: readonly string[] = ['BERWYN', 'HOBART', 'DKSN', 'ECOM'];
 
-export const siteById = new Map(SITES.map((s) => [s.siteId, s]));
-export const siteByCode = new Map(SITES.map((s) => [s.code.toLowerCase(), s]));
+/**
+ * Sites outside the demo chain, served only when `sites` names them: the demo chain mirrors the BackOffice tenant and
+ * other packages count its sites and sum its days, so a site east of UTC joins a small world only.
+ */
+export const EXTRA_SITES: readonly ChainSite[] = [
+  { ...site(1090, 'BERLIN', 'WashU Berlin', 'GLOBAL', 1100, 1800, 0.19, true), timezone: 'Europe/Berlin' },
+];
+
+/** The small chain and a site east of UTC: local days that start before and after UTC midnight, for correctness tests. */
+export const SMALL_CHAIN_ACROSS_UTC_SITES: readonly string[] = [...SMALL_CHAIN_SITES, 'BERLIN'];
+
+/** Every site a simulator can serve: the demo chain, then the extra sites. */
+export const KNOWN_SITES: readonly ChainSite[] = [...SITES, ...EXTRA_SITES];
+
+export const siteById = new Map(KNOWN_SITES.map((s) => [s.siteId, s]));
+export const siteByCode = new Map(KNOWN_SITES.map((s) => [s.code.toLowerCase(), s]));
 export const regionByCode = new Map(REGIONS.map((r) => [r.code.toLowerCase(), r]));
 
 /** Departments as the live data names them; each maps to the `item_type` lists it makes a transaction appear in. */

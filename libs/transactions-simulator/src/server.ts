@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiIdOf, authenticate, scope } from './auth.js';
-import { SITES, siteByCode, type ChainSite } from './chain.js';
+import { KNOWN_SITES, SITES, siteByCode, type ChainSite } from './chain.js';
 import { nonNegative, positive, controlSurface } from './control.js';
 import { DataStore } from './data-store.js';
 import { DataApiError, ERROR_MESSAGES, errorBody, resolveRealism } from './envelopes.js';
@@ -40,7 +40,8 @@ import { notFound } from './validation.js';
 /** The contract's throttle: 20 requests per 15-second fixed window per API id (§1 "Throttling"). */
 const RATE_LIMIT = 20;
 const RATE_WINDOW_MS = 15_000;
-const DEFAULT_JOB_DURATION_MS = 2000;
+/** How long a batch job works before `timeScale` unless `jobDurationMs` says otherwise. */
+export const DEFAULT_JOB_DURATION_MS = 2000;
 const DEFAULT_NULL_TOTALS_SHARE = 0.25;
 /** Criteria whose rows are kept for paging; a chain's customers are a few hundred thousand rows, so a few only. */
 const ROWS_MEMO_ENTRIES = 8;
@@ -168,13 +169,16 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   };
 }
 
-/** The sites this simulator serves: the whole chain, or the named ones (a small world, same data per site). */
+/**
+ * The sites this simulator serves: the whole chain, or the named ones (a small world, same data per site), which may
+ * include the extra sites outside the chain.
+ */
 function chainOf(codes: readonly string[] | undefined): readonly ChainSite[] {
   if (codes === undefined) return SITES;
   if (codes.length === 0) throw new TypeError('sites must name at least one site');
   const wanted = new Set(codes.map((code) => code.toLowerCase()));
   for (const code of wanted) if (!siteByCode.has(code)) throw new TypeError(`Unknown site code: ${code}`);
-  return SITES.filter((s) => wanted.has(s.code.toLowerCase()));
+  return KNOWN_SITES.filter((s) => wanted.has(s.code.toLowerCase()));
 }
 
 /** Each credential sees its own sites within the chain served (a credential's site outside it sees nothing of it). */
@@ -187,7 +191,8 @@ function checkedCredentials(given: SimulatorCredential[], chain: readonly ChainS
     for (const code of c.siteCodes ?? []) {
       if (!siteByCode.has(code.toLowerCase())) throw new TypeError(`Unknown site code: ${code}`);
     }
-    if (chain !== SITES) c.siteCodes = (c.siteCodes ?? chain.map((s) => s.code)).filter((code) => served.has(code.toLowerCase()));
+    // Narrowed even on the whole chain, so a credential naming an extra site does not see it there.
+    if (c.siteCodes || chain !== SITES) c.siteCodes = (c.siteCodes ?? chain.map((s) => s.code)).filter((code) => served.has(code.toLowerCase()));
   }
   return credentials;
 }

@@ -81,6 +81,8 @@ export interface TransactionsSimulatorOptions {
    * Addition: the site codes of the chain this simulator serves, for a small world in tests (each site's data is the
    * same as in the whole chain). Default: every site of the chain (`SMALL_CHAIN_SITES` is a small one with every shape).
    * A site of the whole chain left out answers as one the credential may not see (403 NotAuthorizedSiteArgsError).
+   * `BERLIN` (Europe/Berlin) is served only when named here, never in the whole chain; `SMALL_CHAIN_ACROSS_UTC_SITES`
+   * is the small chain with it, for local days on both sides of UTC.
    */
   sites?: readonly string[];
   /** Addition: the world's known rates (conversion, churn, labor per car); see `WorldRates` for the defaults. */

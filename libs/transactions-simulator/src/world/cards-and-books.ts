@@ -196,7 +196,7 @@ export class CardsAndBooks {
   find(kind: 'gift' | 'book', id: string): SoldCard | undefined {
     const match = /^(\d{4})(\d{5})(\d{3})$/.exec(id);
     if (!match) return undefined;
-    const site = SITES.find((s) => s.siteId === Number(match[1]));
+    const site = siteById.get(Number(match[1]));
     if (!site) return undefined;
     return this.soldOn(kind, site, dateOfOrdinal(Number(match[2])))[Number(match[3])];
   }

@@ -4,7 +4,7 @@
  * generator asks it for each (site, UTC day)'s own tickets (`dayEvents`) and for the members who may redeem that day
  * (`activeMembers`), so the transactions agree with it by construction.
  */
-import { SITES, WASHBOOKS, siteById, type ChainSite } from '../chain.js';
+import { KNOWN_SITES, WASHBOOKS, siteById, type ChainSite } from '../chain.js';
 import { hashString } from '@washops/sim-kit';
 import { customerId as customerIdOf } from '../builder/people.js';
 import type { Kind, TransactionLink } from '../builder/types.js';
@@ -53,8 +53,8 @@ interface DrawnCustomers {
   pool: Array<CustomerRecord | undefined>;
   fleet: Array<CustomerRecord | undefined>;
 }
-/** Sites whose customers are kept drawn: the whole chain, so listing every site's customers again draws none. */
-const CUSTOMER_SITES_KEPT = SITES.length;
+/** Sites whose customers are kept drawn: every site served, so listing every site's customers again draws none. */
+const CUSTOMER_SITES_KEPT = KNOWN_SITES.length;
 /**
  * Site-days whose world tickets are kept (a billing day of a large site holds a few hundred): about a bucket cache's
  * worth, since a day's count is kept apart and its tickets are needed again only when its bucket is generated.
