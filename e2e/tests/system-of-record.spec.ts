@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { DEFAULT_JOB_DURATION_MS } from '@washops/transactions-simulator';
 import { CapturedText, freshPostgresDatabase, makeSecrets, startPortal, startSimulators, TENANT, waitUntil, type CanarySecrets, type RunningPortal, type Simulators } from './canary-harness.js';
 import { yesterdayWindow } from './canary-portal-plan.js';
 import { dataOf, PortalProbe, sessionCookieOf } from './canary-portal-probe.js';
@@ -14,6 +15,8 @@ import { dataOf, PortalProbe, sessionCookieOf } from './canary-portal-probe.js';
 /** How long a running export may go unrefreshed before a restarted portal calls it interrupted (short here). */
 const EXPORT_STALE_ENV = { EXPORT_STALE_SECONDS: '10' };
 const TEST_DATABASE_URL = process.env['WASHOPS_TEST_DATABASE_URL'];
+/** A batch job duration (before the simulator's time scale) that outlasts a portal's restart. */
+const SLOW_JOB_MS = 100_000;
 
 interface ExportView {
   id: string;
@@ -93,12 +96,13 @@ test('an embedded database keeps sign-ins, sign-outs and exports across restarts
     expect(again.body).toBe(csv.body);
     expect(again.body.split('\n').length).toBeGreaterThan(2);
 
-    // A crash in the middle of an export (the Data API's job never finishes, so it is still running).
-    const fault = sims.transactions.control.inject({ endpoint: 'loadJob', kind: 'jobNeverFinishes', count: 1 });
+    // A crash in the middle of an export: the Data API's job works long enough (100 s of its time, 10 s here) for the
+    // export to be running when the portal dies. The rerun gets the same job (same criteria), which then finishes.
+    sims.transactions.control.setJobDuration(SLOW_JOB_MS);
     const cut = dataOf<ExportView>(await probe.call('export cut by a crash', 'transactions.exports.start', exportInput(-3), { cookie: admin, expect: 'ok' }));
     await waitUntil('the export to be running', async () => ((await exportState(probe, admin, cut.id)) === 'running' ? true : undefined));
     await stop(portal, 'kill');
-    fault.remove();
+    sims.transactions.control.setJobDuration(DEFAULT_JOB_DURATION_MS);
 
     ({ portal, probe } = await portalOn({ WASHOPS_DATA_DIR: dataDir }));
     expect(await settled(probe, admin, cut.id)).toBe('interrupted');
