@@ -12,39 +12,40 @@ const frameworks = ['next', 'next/*', 'react', 'react-dom', 'react/*', '@trpc/*'
  * layer only: outside tests, portal-api and the apps may not import the BackOffice client (`vendor:writes`); the Data
  * API client, which writes nothing (`vendor:read-only`), they may. Simulators stand alone on sim-kit (PRNG, faults);
  * apps may start them in demo mode; only tests may import them otherwise. Scopes keep each area to itself: backoffice
- * code never imports transactions code.
+ * code never imports transactions code. The clock (`type:clock`) stands below everything: whatever waits reads it.
  */
 const depConstraints = (testFile) => [
+  { sourceTag: 'type:clock', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:errors', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:sim-kit', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'type:core', onlyDependOnLibsWithTags: ['type:errors'] },
-  { sourceTag: 'type:store', onlyDependOnLibsWithTags: ['type:errors'], bannedExternalImports: frameworks },
+  { sourceTag: 'type:core', onlyDependOnLibsWithTags: ['type:errors', 'type:clock'] },
+  { sourceTag: 'type:store', onlyDependOnLibsWithTags: ['type:errors', 'type:clock'], bannedExternalImports: frameworks },
   {
     sourceTag: 'type:client',
-    onlyDependOnLibsWithTags: testFile ? ['type:core', 'type:errors', 'type:sim', 'type:sim-kit'] : ['type:core', 'type:errors'],
+    onlyDependOnLibsWithTags: testFile ? ['type:core', 'type:errors', 'type:sim', 'type:sim-kit', 'type:clock'] : ['type:core', 'type:errors', 'type:clock'],
     bannedExternalImports: frameworks,
   },
-  { sourceTag: 'type:sim', onlyDependOnLibsWithTags: ['type:sim-kit'] },
+  { sourceTag: 'type:sim', onlyDependOnLibsWithTags: ['type:sim-kit', 'type:clock'] },
   {
     sourceTag: 'type:operations',
     onlyDependOnLibsWithTags: testFile
-      ? ['type:client', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:sim-kit']
-      : ['type:client', 'type:core', 'type:store', 'type:errors'],
+      ? ['type:client', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:sim-kit', 'type:clock']
+      : ['type:client', 'type:core', 'type:store', 'type:errors', 'type:clock'],
     bannedExternalImports: frameworks,
   },
   {
     sourceTag: 'type:api',
     onlyDependOnLibsWithTags: testFile
-      ? ['type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim']
-      : ['type:operations', 'vendor:read-only', 'type:core', 'type:store', 'type:errors'],
+      ? ['type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:clock']
+      : ['type:operations', 'vendor:read-only', 'type:core', 'type:store', 'type:errors', 'type:clock'],
   },
   {
     sourceTag: 'type:app',
     onlyDependOnLibsWithTags: testFile
-      ? ['type:api', 'type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:sim-kit']
-      : ['type:api', 'type:operations', 'vendor:read-only', 'type:core', 'type:store', 'type:errors', 'type:sim'],
+      ? ['type:api', 'type:operations', 'type:client', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:sim-kit', 'type:clock']
+      : ['type:api', 'type:operations', 'vendor:read-only', 'type:core', 'type:store', 'type:errors', 'type:sim', 'type:clock'],
   },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:api', 'type:operations', 'type:store', 'type:sim', 'type:errors'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:app', 'type:api', 'type:operations', 'type:store', 'type:sim', 'type:errors', 'type:clock'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:backoffice', onlyDependOnLibsWithTags: ['scope:backoffice', 'scope:shared'] },
   { sourceTag: 'scope:transactions', onlyDependOnLibsWithTags: ['scope:transactions', 'scope:shared'] },

@@ -1,3 +1,5 @@
+export { sleep } from '@washops/clock';
+
 /** How retries back off: exponential from `initialMs`, capped at `maxMs`, minus up to `jitter` of it. */
 export interface BackoffOptions {
   initialMs: number;
@@ -10,26 +12,6 @@ export interface BackoffOptions {
 export function backoffDelay(retry: number, options: BackoffOptions, random: () => number = Math.random): number {
   const base = Math.min(options.maxMs, options.initialMs * 2 ** (Math.max(1, retry) - 1));
   return Math.round(base * (1 - (options.jitter ?? 0.25) * random()));
-}
-
-/**
- * Waits `ms`, or rejects with the signal's reason as soon as it aborts. Hand-written rather than
- * `timers/promises` because that one rejects with its own AbortError instead of the signal's reason.
- */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Throws the signal's reason when it is aborted, as `fetch` does. */

@@ -1,7 +1,8 @@
 export { csvSafeText } from './csv.js';
 export { backoffDelay, sleep, throwIfAborted } from './backoff.js';
-export { clockFrom, systemClock, VirtualClock } from './clock.js';
-export type { Clock } from './clock.js';
+// The clock lives in its own package (the simulators and the store read it too); the clients' callers find it here as well.
+export { clockFrom, systemClock, VirtualClock } from '@washops/clock';
+export type { Clock } from '@washops/clock';
 export type { BackoffOptions } from './backoff.js';
 export type { FetchLike } from './fetch.js';
 export { describeError, safeLog } from './logger.js';

@@ -1,4 +1,4 @@
-import { sleep } from './backoff.js';
+import { sleep } from './sleep.js';
 
 /**
  * Where everything that waits reads time: rate windows, backoff, job polls, caches, session lifetimes

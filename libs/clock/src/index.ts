@@ -1,0 +1,3 @@
+export { clockFrom, systemClock, VirtualClock } from './clock.js';
+export type { Clock } from './clock.js';
+export { sleep } from './sleep.js';
