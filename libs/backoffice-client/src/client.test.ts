@@ -1,5 +1,6 @@
 import { AuthenticationError, BackofficeServerError, ValidationError } from '@washops/shared-errors';
 import { Writable } from 'node:stream';
+import { VirtualClock } from '@washops/client-core';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { CREATE_PAGE, FakeBackoffice, LOGIN_PAGE, html, redirect } from '../test/support/fake-backoffice.js';
@@ -144,7 +145,8 @@ describe('transport', () => {
     const fake = new FakeBackoffice();
     let failures = 1;
     fake.routes.set('GET /employee/create', () => (failures-- > 0 ? html('boom', 503) : html(CREATE_PAGE)));
-    await client(fake).listSites();
+    const clock = new VirtualClock(Date.UTC(2026, 4, 1));
+    await clock.runUntil(client(fake, { clock }).listSites());
     expect(fake.count('GET', '/employee/create')).toBe(2);
 
     const posts = new FakeBackoffice();
@@ -154,6 +156,32 @@ describe('transport', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackofficeServerError);
     expect(posts.count('POST', '/user/insert')).toBe(1);
+  });
+
+  it('waits out the backoff before each GET retry on the injected clock: 25–75 ms, then 50–150 ms of its time, none of real time', async () => {
+    const fake = new FakeBackoffice();
+    const clock = new VirtualClock(Date.UTC(2026, 4, 1));
+    const attemptsAt: number[] = [];
+    let failures = 2;
+    fake.routes.set('GET /employee/create', () => {
+      attemptsAt.push(clock.now());
+      return failures-- > 0 ? html('busy', 503) : html(CREATE_PAGE);
+    });
+    const sites = client(fake, { clock, getRetries: 2 }).listSites();
+    await until(() => attemptsAt.length === 1 && clock.pending === 1);
+    // Longer than any first backoff of the system clock: only the injected clock may end this one.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await clock.advance(24);
+    expect(attemptsAt).toHaveLength(1);
+
+    expect(await clock.runUntil(sites)).toHaveLength(1);
+    const [first = NaN, second = NaN, third = NaN] = attemptsAt;
+    expect(attemptsAt).toHaveLength(3);
+    expect(second - first).toBeGreaterThanOrEqual(25);
+    expect(second - first).toBeLessThanOrEqual(75);
+    expect(third - second).toBeGreaterThanOrEqual(50);
+    expect(third - second).toBeLessThanOrEqual(150);
+    expect(clock.pending).toBe(0);
   });
 
   it('logs requests when given a logger, without passwords, cookies or bodies', async () => {
@@ -262,8 +290,18 @@ describe('client surface', () => {
     }
   });
 
+  it('refuses a clock without now() and sleep()', () => {
+    expect(() => new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: 'secret-1', clock: { now: () => 0 } as never })).toThrow(ValidationError);
+    expect(() => new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: 'secret-1', clock: new VirtualClock(0) })).not.toThrow();
+  });
+
   it('needs a subdomain or a baseUrl', () => {
     expect(() => new BackofficeClient({ username: 'bot', password: 'secret-1' })).toThrow(ValidationError);
     expect(() => new BackofficeClient({ subdomain: 'washu', username: 'bot', password: 'secret-1' })).not.toThrow();
   });
 });
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}

@@ -1,4 +1,4 @@
-import { describeError, parseInput, safeLog, throwIfAborted, type FetchLike, type Logger } from '@washops/client-core';
+import { describeError, parseInput, safeLog, systemClock, throwIfAborted, type Clock, type FetchLike, type Logger } from '@washops/client-core';
 import { ValidationError, WashOpsError, registerSecret } from '@washops/shared-errors';
 import { z } from 'zod';
 import { FormGateway } from './gateway/form-gateway.js';
@@ -94,6 +94,12 @@ export interface BackofficeClientOptions {
   getRetries?: number;
   /** After rejected credentials, calls fail fast this long instead of posting the password again (default 60 000 ms, doubling to 15 min). */
   loginCooldownMs?: number;
+  /**
+   * Where waits and ages read time: the backoff before a GET retry, the sign-in cool-down and the caches' ages
+   * (default: `systemClock`). A test gives a `VirtualClock` to run minutes of cool-down at once. `timeoutMs`
+   * stays real time: it bounds a request on the wire.
+   */
+  clock?: Clock;
 }
 
 const optionsSchema = z
@@ -112,6 +118,7 @@ const optionsSchema = z
     indexMaxAgeMs: z.number().int().min(0).default(30_000),
     getRetries: z.number().int().min(0).max(5).default(1),
     loginCooldownMs: z.number().int().min(0).max(MAX_LOGIN_COOLDOWN_MS).default(60_000),
+    clock: z.custom<Clock>(isClock, 'clock must have now() and sleep(ms, signal)').optional(),
   })
   .strict()
   .refine((o) => o.subdomain !== undefined || o.baseUrl !== undefined, { message: 'give subdomain or baseUrl' });
@@ -134,6 +141,7 @@ export class BackofficeClient implements AsyncDisposable {
     const parsed = parseInput(optionsSchema, options);
     const baseUrl = parsed.baseUrl ?? `https://${parsed.subdomain}.sonnyscontrols.com`;
     this.#logger = parsed.logger;
+    const clock = parsed.clock ?? systemClock;
     this.#transport = new Transport({
       baseUrl,
       timeoutMs: parsed.timeoutMs,
@@ -141,14 +149,15 @@ export class BackofficeClient implements AsyncDisposable {
       fetch: parsed.fetch ?? ((input, init) => fetch(input, init)),
       logger: parsed.logger,
       getRetries: parsed.getRetries,
+      clock,
     });
     this.#session = new Session(
       this.#transport,
       { username: parsed.username, password: parsed.password },
-      { logger: parsed.logger, loginCooldownMs: parsed.loginCooldownMs },
+      { logger: parsed.logger, loginCooldownMs: parsed.loginCooldownMs, clock },
     );
     this.#forms = new FormGateway(this.#session);
-    this.#tenant = new TenantCache(this.#forms, parsed.indexMaxAgeMs);
+    this.#tenant = new TenantCache(this.#forms, parsed.indexMaxAgeMs, clock);
   }
 
   /** How many times this client signed in (diagnostics). */
@@ -284,6 +293,10 @@ const requestOptionsSchema = z.object({
   onStep: z.custom<OnStep>((value) => typeof value === 'function', 'onStep must be a function').optional(),
   onPost: z.custom<OnPost>((value) => typeof value === 'function', 'onPost must be a function').optional(),
 });
+
+function isClock(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as Clock).now === 'function' && typeof (value as Clock).sleep === 'function';
+}
 
 /** Takes the signal out of an options object, so the rest meets its strict schema as before. */
 function splitSignal<T>(options: (T & RequestOptions) | undefined): { signal: AbortSignal | undefined; rest: T | undefined } {

@@ -1,4 +1,4 @@
-export type { FetchLike, Logger } from '@washops/client-core';
+export type { Clock, FetchLike, Logger } from '@washops/client-core';
 export { BackofficeClient, type BackofficeClientOptions, type RequestOptions, type WriteOptions } from './client.js';
 export type { WriteStep } from './operations/context.js';
 export { WRITE_PLANS } from './operations/context.js';

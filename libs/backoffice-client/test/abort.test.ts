@@ -3,6 +3,7 @@
  * no further request, over real HTTP against the simulator and with an injected fetch.
  */
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
+import { VirtualClock, type Clock } from '@washops/client-core';
 import { ValidationError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../src/index.js';
@@ -56,24 +57,30 @@ describe('an aborted call over HTTP', () => {
 });
 
 describe('an aborted call with an injected fetch', () => {
-  function client(fake: FakeBackoffice, getRetries = 0): BackofficeClient {
-    return new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: fake.password, fetch: fake.fetch, getRetries });
+  function client(fake: FakeBackoffice, getRetries = 0, clock?: Clock): BackofficeClient {
+    return new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: fake.password, fetch: fake.fetch, getRetries, ...(clock ? { clock } : {}) });
   }
 
   it('stops waiting out the backoff before a GET retry', async () => {
     const fake = new FakeBackoffice();
     fake.routes.set('GET /employee/create', () => html('busy', 503));
-    const bo = client(fake, 5);
+    const clock = new VirtualClock(Date.UTC(2026, 4, 1));
+    const bo = client(fake, 5, clock);
     const controller = new AbortController();
     const stop = reason();
     const waiting = bo.listSites({ signal: controller.signal });
     // The third attempt failed: the wait before the fourth is 100–300 ms.
-    await waitFor(() => fake.count('GET', '/employee/create') === 3);
+    while (fake.count('GET', '/employee/create') < 3) {
+      await waitFor(() => clock.pending === 1);
+      await clock.advanceToNext();
+    }
+    await waitFor(() => fake.count('GET', '/employee/create') === 3 && clock.pending === 1);
     const started = performance.now();
     controller.abort(stop);
     await expect(waiting).rejects.toBe(stop);
     expect(performance.now() - started).toBeLessThan(60);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(clock.pending).toBe(0);
+    await clock.advance(400);
     expect(fake.count('GET', '/employee/create')).toBe(3);
   });
 

@@ -3,6 +3,7 @@
  * the server's answer instead of a new read of the roster, and the duplicate checks still see it.
  */
 import type { BackofficeSimulator } from '@washops/backoffice-simulator';
+import { VirtualClock, type Clock } from '@washops/client-core';
 import { DuplicateError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { clientFor, newEmployee, postsOf, recordingFetch, type RecordedCall } from './support/harness.js';
@@ -18,9 +19,9 @@ const WARM_CREATE_REQUESTS = 4;
 const apart = (calls: RecordedCall[]) => calls.filter((c) => !c.path.startsWith('/login'));
 const indexReads = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && (c.path.startsWith('/employee?') || c.path === '/user/create'));
 
-async function warmClient() {
+async function warmClient(clock?: Clock) {
   const recorder = recordingFetch();
-  const bo = clientFor(sim, { fetch: recorder.fetch });
+  const bo = clientFor(sim, { fetch: recorder.fetch, ...(clock ? { clock } : {}) });
   // One create fills every cache a create reads.
   await bo.createEmployee(newEmployee());
   recorder.calls.length = 0;
@@ -86,5 +87,20 @@ describe('the employee index after inserts of this client', () => {
     calls.length = 0;
     expect(await bo.isPosUserIdAvailable(theirs.posUserId)).toBe(false);
     expect(indexReads(calls).length).toBeGreaterThan(0);
+  });
+
+  it("reads the roster again for a create once the index is older than indexMaxAgeMs on the client's clock", async () => {
+    // No fault is injected, so nothing sleeps: the clock moves only between calls, never during real I/O.
+    const clock = new VirtualClock(Date.UTC(2026, 4, 1, 9));
+    const { bo, calls } = await warmClient(clock);
+    await using _ = bo;
+    await clock.advance(30_000);
+    await bo.createEmployee(newEmployee());
+    expect(indexReads(calls)).toEqual([]);
+
+    await clock.advance(1);
+    await bo.createEmployee(newEmployee());
+    expect(indexReads(calls).map((c) => c.path.split('?')[0]).sort()).toEqual(['/employee', '/user/create']);
+    expect(apart(calls)).toHaveLength(2 * WARM_CREATE_REQUESTS + 2);
   });
 });

@@ -3,6 +3,7 @@
  * password again for a cool-down (doubling up to 15 minutes, reset by a successful login).
  */
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
+import { VirtualClock } from '@washops/client-core';
 import { AuthenticationError, ValidationError } from '@washops/shared-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../src/index.js';
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 const loginPosts = () => sim.control.requests().filter((r) => r.method === 'POST' && r.path === '/login_check').length;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const START = Date.UTC(2026, 4, 1, 9);
 
 describe('after a rejected login (simulator)', () => {
   it('posts the wrong password once for 20 calls in a row; every call fails fast with AuthenticationError', async () => {
@@ -47,20 +48,21 @@ describe('the cool-down (injected fetch)', () => {
     const fake = new FakeBackoffice();
     const cooldowns: number[] = [];
     const logger = { debug: () => undefined, info: () => undefined, warn: (obj: object) => void ('cooldownMs' in obj && cooldowns.push(obj.cooldownMs as number)), error: () => undefined };
-    const bo = new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: 'right-password-9', fetch: fake.fetch, loginCooldownMs: 100, logger });
+    const clock = new VirtualClock(START);
+    const bo = new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: 'right-password-9', fetch: fake.fetch, loginCooldownMs: 100, logger, clock });
     fake.password = 'another-password';
     const posts = () => fake.count('POST', '/login_check');
 
     await expect(bo.listSites()).rejects.toBeInstanceOf(AuthenticationError);
     await expect(bo.listSites()).rejects.toBeInstanceOf(AuthenticationError);
     expect(posts()).toBe(1);
-    await sleep(130);
+    await clock.advance(130);
     await expect(bo.listSites()).rejects.toBeInstanceOf(AuthenticationError);
     expect(posts()).toBe(2);
-    await sleep(60); // the second cool-down is 200 ms
+    await clock.advance(60); // the second cool-down is 200 ms
     await expect(bo.listSites()).rejects.toBeInstanceOf(AuthenticationError);
     expect(posts()).toBe(2);
-    await sleep(160);
+    await clock.advance(160);
     fake.password = 'right-password-9';
     expect(await bo.listSites()).toHaveLength(1);
     expect(posts()).toBe(3);
@@ -69,6 +71,30 @@ describe('the cool-down (injected fetch)', () => {
     fake.password = 'changed-again';
     await expect(bo.listSites({ refresh: true })).rejects.toBeInstanceOf(AuthenticationError);
     expect(cooldowns).toEqual([100, 200, 100]);
+    await bo.close();
+  });
+
+  it('cools down on the injected clock: 60 s of its time end the default cool-down, to the millisecond', async () => {
+    const fake = new FakeBackoffice();
+    const clock = new VirtualClock(START);
+    const bo = new BackofficeClient({ baseUrl: 'http://backoffice.test', username: 'bot', password: 'right-password-9', fetch: fake.fetch, clock });
+    fake.password = 'another-password';
+    const posts = () => fake.count('POST', '/login_check');
+
+    await expect(bo.listSites()).rejects.toBeInstanceOf(AuthenticationError);
+    await clock.advance(59_000);
+    const cooling = await bo.listSites().catch((e: unknown) => e);
+    expect(cooling).toBeInstanceOf(AuthenticationError);
+    expect((cooling as AuthenticationError).details).toMatchObject({ coolingDown: true, retryAfterMs: 1_000 });
+    expect((cooling as Error).message).toMatch(/not signing in again for 1 s/);
+    await clock.advance(999);
+    await expect(bo.listSites()).rejects.toMatchObject({ details: { coolingDown: true, retryAfterMs: 1 } });
+    expect(posts()).toBe(1);
+
+    await clock.advance(1);
+    fake.password = 'right-password-9';
+    expect(await bo.listSites()).toHaveLength(1);
+    expect(posts()).toBe(2);
     await bo.close();
   });
 

@@ -11,7 +11,7 @@ function listOf(ctx: OperationContext): Cache<BackofficeUserRow[]> {
   let cache = lists.get(ctx.tenant);
   if (!cache) {
     const forms = ctx.forms;
-    cache = new Cache(async (signal) => parseUserListPage(await forms.getPage(USER_LIST_ALL_PATH, signal)));
+    cache = new Cache(async (signal) => parseUserListPage(await forms.getPage(USER_LIST_ALL_PATH, signal)), ctx.tenant.clock);
     lists.set(ctx.tenant, cache);
   }
   return cache;

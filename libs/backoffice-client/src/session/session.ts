@@ -1,4 +1,4 @@
-import { safeLog, type Logger } from '@washops/client-core';
+import { safeLog, systemClock, type Clock, type Logger } from '@washops/client-core';
 import { AuthenticationError, BackofficeServerError } from '@washops/shared-errors';
 import { isLoginPage, isLoginPath } from '../pages/login.js';
 import type { HttpResult, RequestSpec, Transport } from '../transport/transport.js';
@@ -28,15 +28,21 @@ export class Session {
   readonly #transport: Transport;
   readonly #credentials: Credentials;
   readonly #logger: Logger | undefined;
+  readonly #clock: Clock;
   readonly #initialCooldownMs: number;
   #nextCooldownMs: number;
   #refusedUntil = 0;
   #refusal: AuthenticationError | null = null;
 
-  constructor(transport: Transport, credentials: Credentials, options: { logger?: Logger | undefined; loginCooldownMs: number }) {
+  constructor(
+    transport: Transport,
+    credentials: Credentials,
+    options: { logger?: Logger | undefined; loginCooldownMs: number; clock?: Clock | undefined },
+  ) {
     this.#transport = transport;
     this.#credentials = credentials;
     this.#logger = options.logger;
+    this.#clock = options.clock ?? systemClock;
     this.#initialCooldownMs = options.loginCooldownMs;
     this.#nextCooldownMs = options.loginCooldownMs;
   }
@@ -104,7 +110,7 @@ export class Session {
   }
 
   #refuseDuringCooldown(): void {
-    const waitMs = this.#refusedUntil - Date.now();
+    const waitMs = this.#refusedUntil - this.#clock.now();
     if (waitMs <= 0 || !this.#refusal) return;
     throw new AuthenticationError(
       `${this.#refusal.message}; not signing in again for ${Math.ceil(waitMs / 1000)} s, so a wrong password cannot lock the account. Fix the credentials and create a new client, or wait.`,
@@ -116,7 +122,7 @@ export class Session {
   #rejected(status: number): AuthenticationError {
     const error = new AuthenticationError('Login failed: the BackOffice rejected the credentials', { status });
     this.#refusal = error;
-    this.#refusedUntil = Date.now() + this.#nextCooldownMs;
+    this.#refusedUntil = this.#clock.now() + this.#nextCooldownMs;
     safeLog(this.#logger, 'warn', { cooldownMs: this.#nextCooldownMs }, 'backoffice login rejected; cooling down');
     this.#nextCooldownMs = Math.min(this.#nextCooldownMs * 2, MAX_LOGIN_COOLDOWN_MS);
     return error;

@@ -1,9 +1,10 @@
+import { VirtualClock, type Clock } from '@washops/client-core';
 import { describe, expect, it } from 'vitest';
 import { Cache } from './cache.js';
 
-function countingCache() {
+function countingCache(clock?: Clock) {
   const fills: Array<(value: string[]) => void> = [];
-  const cache = new Cache<string[]>(() => new Promise((resolve) => fills.push(resolve)));
+  const cache = new Cache<string[]>(() => new Promise((resolve) => fills.push(resolve)), clock);
   return { cache, fills };
 }
 
@@ -36,5 +37,28 @@ describe('Cache.update', () => {
       throw new Error('not called');
     });
     expect(fills).toHaveLength(0);
+  });
+});
+
+describe('Cache maxAgeMs', () => {
+  it("measures a held value's age on the cache's clock, from the end of its fill", async () => {
+    const clock = new VirtualClock(Date.UTC(2026, 4, 1));
+    const { cache, fills } = countingCache(clock);
+    const first = cache.get();
+    await clock.advance(500); // the fill's own time does not count
+    fills[0]?.(['a']);
+    await first;
+
+    await clock.advance(1_000);
+    expect(await cache.get({ maxAgeMs: 1_000 })).toEqual(['a']);
+    expect(fills).toHaveLength(1);
+
+    await clock.advance(1);
+    const again = cache.get({ maxAgeMs: 1_000 });
+    expect(fills).toHaveLength(2);
+    fills[1]?.(['b']);
+    expect(await again).toEqual(['b']);
+    expect(await cache.get({ maxAgeMs: 0 })).toEqual(['b']);
+    expect(fills).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '@washops/client-core';
 import { SharedFlight } from '../session/shared-flight.js';
 
 export interface CacheReadOptions {
@@ -18,16 +19,19 @@ export class Cache<T> {
   #flight: SharedFlight<T> | undefined;
   #generation = 0;
   readonly #fill: (signal: AbortSignal) => Promise<T>;
+  readonly #clock: Clock;
 
-  constructor(fill: (signal: AbortSignal) => Promise<T>) {
+  /** `clock` dates each fill, against which `maxAgeMs` is measured. */
+  constructor(fill: (signal: AbortSignal) => Promise<T>, clock: Clock = systemClock) {
     this.#fill = fill;
+    this.#clock = clock;
   }
 
   get(options: CacheReadOptions = {}): Promise<T> {
     const { refresh = false, maxAgeMs, signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     const current = this.#value;
-    if (!refresh && current && (maxAgeMs === undefined || Date.now() - current.at <= maxAgeMs)) return Promise.resolve(current.data);
+    if (!refresh && current && (maxAgeMs === undefined || this.#clock.now() - current.at <= maxAgeMs)) return Promise.resolve(current.data);
     // A fill in progress is as fresh as a new one would be.
     const flight = this.#flight && !this.#flight.abandoned ? this.#flight : this.#start();
     return flight.wait(signal);
@@ -59,7 +63,7 @@ export class Cache<T> {
     const flight: SharedFlight<T> = new SharedFlight(async (signal) => {
       try {
         const data = await this.#fill(signal);
-        if (generation === this.#generation) this.#value = { data, at: Date.now() };
+        if (generation === this.#generation) this.#value = { data, at: this.#clock.now() };
         return data;
       } finally {
         if (this.#flight === flight) this.#flight = undefined;

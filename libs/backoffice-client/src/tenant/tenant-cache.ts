@@ -1,3 +1,4 @@
+import type { Clock } from '@washops/client-core';
 import { NotFoundError } from '@washops/shared-errors';
 import type { FormGateway } from '../gateway/form-gateway.js';
 import { emailKey, phoneKey } from '../normalize.js';
@@ -43,20 +44,22 @@ export class TenantCache {
     forms: FormGateway,
     /** How old the index may be for a create's duplicate pre-check. */
     readonly indexMaxAgeMs: number,
+    /** What the caches' ages are measured on; further caches of this client take it too. */
+    readonly clock: Clock,
   ) {
     this.#forms = forms;
-    this.createForm = new Cache(async (signal) => parseEmployeeCreatePage(await forms.getPage('/employee/create', signal)));
-    this.index = new Cache((signal) => this.#fetchIndex(signal));
+    this.createForm = new Cache(async (signal) => parseEmployeeCreatePage(await forms.getPage('/employee/create', signal)), clock);
+    this.index = new Cache((signal) => this.#fetchIndex(signal), clock);
     this.posPermissions = new Cache(async (signal) => {
       const employeeId = await this.#someEmployeeId(signal);
       return parseEmployeePermissionsPage(await forms.getPage(`/employee/permissions/${employeeId}`, signal));
-    });
+    }, clock);
     this.backofficeTemplates = new Cache(async (signal) => {
       const users = parseUserListPage(await forms.getPage('/user', signal));
       const first = users[0];
       if (!first) throw new NotFoundError('Cannot read the Back Office permission templates: the tenant has no Back Office user yet');
       return parseUserPermissionsPage(await forms.getPage(`/user/permissions/${first.userId}`, signal));
-    });
+    }, clock);
   }
 
   /** Drops the employee index after a write. */

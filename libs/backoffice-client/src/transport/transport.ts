@@ -1,4 +1,4 @@
-import { backoffDelay, describeError, safeLog, sleep, throwIfAborted, type BackoffOptions, type FetchLike, type Logger } from '@washops/client-core';
+import { backoffDelay, describeError, safeLog, systemClock, throwIfAborted, type BackoffOptions, type Clock, type FetchLike, type Logger } from '@washops/client-core';
 import { BackofficeServerError } from '@washops/shared-errors';
 import { SecretCookieJar } from './cookie-jar.js';
 
@@ -10,6 +10,8 @@ export interface TransportOptions {
   logger?: Logger | undefined;
   /** Extra attempts for a GET that met a network error or a 5xx (a GET changes nothing). */
   getRetries: number;
+  /** Whose time the backoff before a retry waits (default `systemClock`). */
+  clock?: Clock | undefined;
 }
 
 export type FormPairs = ReadonlyArray<readonly [string, string]>;
@@ -47,10 +49,12 @@ export class Transport {
   readonly #jar = new SecretCookieJar();
   readonly #base: URL;
   readonly #options: TransportOptions;
+  readonly #clock: Clock;
 
   constructor(options: TransportOptions) {
     this.#options = options;
     this.#base = new URL(options.baseUrl);
+    this.#clock = options.clock ?? systemClock;
   }
 
   async send(spec: RequestSpec): Promise<HttpResult> {
@@ -60,14 +64,14 @@ export class Transport {
       try {
         const result = await this.sendOnce(spec, attempt);
         if (spec.method === 'GET' && result.status >= 500 && attempt < attempts) {
-          await sleep(backoffDelay(attempt, GET_RETRY_BACKOFF), spec.signal);
+          await this.#clock.sleep(backoffDelay(attempt, GET_RETRY_BACKOFF), spec.signal);
           continue;
         }
         return result;
       } catch (error) {
         const retryable = spec.method === 'GET' && attempt < attempts && isNetworkError(error);
         if (!retryable) throw error;
-        await sleep(backoffDelay(attempt, GET_RETRY_BACKOFF), spec.signal);
+        await this.#clock.sleep(backoffDelay(attempt, GET_RETRY_BACKOFF), spec.signal);
       }
     }
   }
@@ -113,6 +117,7 @@ export class Transport {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers['origin'] = this.#base.origin;
     }
+    // Real time, not the clock: both measure this request on the wire (a log figure, and its timeout).
     const started = Date.now();
     const timeout = AbortSignal.timeout(this.#options.timeoutMs);
     let response: Response;
