@@ -1,3 +1,4 @@
+import type { Clock } from '@washops/clock';
 import type { WashOpsError } from '@washops/shared-errors';
 
 /**
@@ -18,6 +19,11 @@ export interface SharedRateBudgetConfig {
   holdMs?: number;
   /** A settle or pause that could not be recorded (the slot then counts until it expires); typed, never SQL. */
   onError?: (error: WashOpsError) => void;
+  /**
+   * Times this process's own waits and pauses (default the system clock). The window itself is counted by the
+   * database's clock, shared by every process on it, so across processes a common time scale is what keeps them in step.
+   */
+  clock?: Clock;
 }
 
 export interface SharedRatePermit {

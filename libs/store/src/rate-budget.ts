@@ -1,3 +1,4 @@
+import { systemClock } from '@washops/clock';
 import { ValidationError } from '@washops/shared-errors';
 import { toStoreError } from './failures.js';
 import type { BudgetRules, BudgetStatements } from './rate-budget-sql.js';
@@ -44,16 +45,19 @@ export function sharedRateBudget(statements: BudgetStatements, key: string, conf
 
   const report = (error: unknown) => config.onError?.(toStoreError(error));
 
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.ceil(ms));
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  const clock = config.clock ?? systemClock;
+  /** Waits on the clock; `wake` ends the wait early (the last waiter aborted). */
+  async function sleep(ms: number): Promise<void> {
+    const controller = new AbortController();
+    const stop = (): void => controller.abort();
+    wake = stop;
+    try {
+      await clock.sleep(Math.ceil(ms), controller.signal);
+    } catch {
+      // Woken early: nothing to report.
+    } finally {
+      if (wake === stop) wake = undefined;
+    }
   }
 
   function permitFor(slotId: number): SharedRatePermit {
@@ -72,7 +76,7 @@ export function sharedRateBudget(statements: BudgetStatements, key: string, conf
     pumping = true;
     try {
       while (waiters.length > 0) {
-        const pausedFor = localPauseUntil - performance.now();
+        const pausedFor = localPauseUntil - clock.now();
         if (pausedFor > 0) {
           freeAt = localPauseUntil;
           await sleep(pausedFor);
@@ -88,7 +92,7 @@ export function sharedRateBudget(statements: BudgetStatements, key: string, conf
           return;
         }
         if ('waitMs' in outcome) {
-          freeAt = performance.now() + outcome.waitMs;
+          freeAt = clock.now() + outcome.waitMs;
           await sleep(outcome.waitMs);
           continue;
         }
@@ -137,12 +141,12 @@ export function sharedRateBudget(statements: BudgetStatements, key: string, conf
 
     pauseFor(ms: number): void {
       if (!(ms > 0)) return;
-      localPauseUntil = Math.max(localPauseUntil, performance.now() + ms);
+      localPauseUntil = Math.max(localPauseUntil, clock.now() + ms);
       pauseBudget(key, ms).catch(report);
     },
 
     nextFreeInMs(): number {
-      return Math.max(0, Math.max(freeAt, localPauseUntil) - performance.now());
+      return Math.max(0, Math.max(freeAt, localPauseUntil) - clock.now());
     },
 
     async usage(): Promise<RateBudgetUsage> {

@@ -1,3 +1,4 @@
+import { VirtualClock } from '@washops/clock';
 import { ValidationError } from '@washops/shared-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPglite, type StoreConnection } from '../src/connection.js';
@@ -85,6 +86,21 @@ describeEachBackend('shared rate budget', (backend) => {
     expect((await b.usage()).pausedUntil).toBeInstanceOf(Date);
     const waited = await timed(async () => (await b.acquire()).settle());
     expect(waited).toBeGreaterThanOrEqual(250);
+  });
+
+  it("this process's own pause waits on the budget's clock, not on real time", async () => {
+    const clock = new VirtualClock(Date.UTC(2026, 10, 20, 17, 0, 0));
+    const holder = store().rateBudget('api-clock', { requests: 5, windowMs: 300, clock });
+    holder.pauseFor(300);
+    expect(holder.nextFreeInMs()).toBe(300);
+    const waiting = holder.acquire();
+    // Real time passes the pause (the database's own pause ends too); the clock has not moved, so nothing is granted.
+    expect(await within(waiting, 600)).toBe('waiting');
+    expect(holder.nextFreeInMs()).toBe(300);
+    await clock.advance(300);
+    const permit = await within(waiting, 5_000);
+    expect(permit).not.toBe('waiting');
+    (permit as SharedRatePermit).settle();
   });
 
   it('an abort while waiting rejects at once with the reason and leaves no slot behind', async () => {

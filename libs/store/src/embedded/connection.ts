@@ -161,6 +161,7 @@ function isConnectionLoss(error: unknown): boolean {
   return false;
 }
 
+/** Real time, not the clock: it waits on the host process's socket. */
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

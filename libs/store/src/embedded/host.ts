@@ -75,7 +75,7 @@ function hostOver(pglite: PGlite, server: PGLiteSocketServer, lock: HeldLock, en
     close() {
       closing ??= (async () => {
         await server.stop();
-        // Stopping detaches every client; one cut off mid-transaction is rolled back on PGlite.
+        // Stopping detaches every client; one cut off mid-transaction is rolled back on PGlite (real time: PGlite's own work).
         const until = Date.now() + ROLLBACK_WAIT_MS;
         while (pglite.isInTransaction() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
         await pglite.close();

@@ -188,6 +188,7 @@ export async function takeLockOrFindHost(layout: EmbeddedLayout): Promise<LockOu
   );
 }
 
+/** Real time, not the clock: it waits on other processes and the file system. */
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
