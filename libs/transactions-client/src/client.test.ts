@@ -10,7 +10,8 @@ import {
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VirtualClock } from '@washops/client-core';
+import { describe, expect, it, vi } from 'vitest';
 import {
   json,
   listItem,
@@ -27,14 +28,13 @@ import { RateLimiter } from './internal/rate-limiter.js';
 
 const API_KEY = 'k3y-Zx9!never-show-41f2';
 
-const setup = (handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) => fakeClient(handler, { apiKey: API_KEY, ...options });
+/** The fixtures are dated January 2026 and the six-month look-back counts from the client's clock: it stands here. */
+const FEB_1 = Date.parse('2026-02-01T00:00:00Z');
 
-// The fixtures are dated January 2026 and the six-month look-back counts from the clock: pin only `Date`.
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-02-01T00:00:00Z') });
-});
-afterAll(() => {
-  vi.useRealTimers();
+/** A client on virtual time, so "today" holds still; a test that waits moves the clock (`runUntil`). */
+const setup = (handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}, clock = new VirtualClock(FEB_1)) => ({
+  clock,
+  ...fakeClient(handler, { apiKey: API_KEY, clock, ...options }),
 });
 
 const JAN_15 = 1768435200;
@@ -271,11 +271,17 @@ describe('error mapping', () => {
   });
 
   it('5xx is retried with backoff, then APIError keeping the helpdesk code', async () => {
-    const { client, fake } = setup(() => json({ type: 'ServerUnexpectedFailure', message: 'Unexpected', code: 'SCEC0001' }, 500));
-    const error = await rejectionOf(client.listSites());
+    const { client, fake, clock } = setup(() => json({ type: 'ServerUnexpectedFailure', message: 'Unexpected', code: 'SCEC0001' }, 500));
+    const error = await rejectionOf(clock.runUntil(client.listSites()));
     expect(error).toBeInstanceOf(APIError);
     expect(error).toMatchObject({ status: 500, vendorType: 'ServerUnexpectedFailure', details: { vendorCode: 'SCEC0001' } });
     expect(fake.calls).toHaveLength(4);
+    // The test backoff (5 ms doubling to 20 ms), less up to a quarter of jitter, measured on the client's clock.
+    [5, 10, 20].forEach((base, i) => {
+      const gap = (fake.calls[i + 1]?.at ?? 0) - (fake.calls[i]?.at ?? 0);
+      expect(gap).toBeGreaterThanOrEqual(base * 0.75);
+      expect(gap).toBeLessThanOrEqual(base);
+    });
   });
 
   it('another 4xx is an APIError at once', async () => {
@@ -306,8 +312,8 @@ describe('secrets and logging', () => {
     const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
     const spies = methods.map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
     try {
-      const { client } = setup((_r, i) => (i === 0 ? new Response('', { status: 503 }) : json({ data: { sites: [] } })));
-      await client.listSites();
+      const { client, clock } = setup((_r, i) => (i === 0 ? new Response('', { status: 503 }) : json({ data: { sites: [] } })));
+      await clock.runUntil(client.listSites());
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of spies) spy.mockRestore();
@@ -316,8 +322,8 @@ describe('secrets and logging', () => {
 
   it('logs structured entries with the key masked, through a real pino logger', async () => {
     const { lines, logger } = capture();
-    const { client } = setup((_r, i) => (i === 0 ? new Response('', { status: 503 }) : json({ data: { sites: [] } })), { logger });
-    await client.listSites();
+    const { client, clock } = setup((_r, i) => (i === 0 ? new Response('', { status: 503 }) : json({ data: { sites: [] } })), { logger });
+    await clock.runUntil(client.listSites());
     expect(lines.length).toBeGreaterThanOrEqual(3);
     const entries = lines.map((line) => JSON.parse(line));
     expect(entries).toContainEqual(expect.objectContaining({ method: 'GET', path: '/site/list', status: 503, attempt: 1, msg: 'Data API response' }));
@@ -380,12 +386,19 @@ describe('close', () => {
   });
 
   it('clients can share one limiter', async () => {
-    const limiter = new RateLimiter({ requests: 2, windowMs: 100 });
-    const a = setup(() => json({ data: { sites: [] } }), { rateLimit: limiter });
-    const b = setup(() => json({ data: { sites: [] } }), { rateLimit: limiter });
-    const started = performance.now();
-    await Promise.all([a.client.listSites(), b.client.listSites(), a.client.listSites()]);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(99);
+    const clock = new VirtualClock(FEB_1);
+    const window = 15_000;
+    const limiter = new RateLimiter({ requests: 2, windowMs: window }, clock);
+    const a = setup(() => json({ data: { sites: [] } }), { rateLimit: limiter }, clock);
+    const b = setup(() => json({ data: { sites: [] } }), { rateLimit: limiter }, clock);
+    const started = clock.now();
+    await clock.runUntil(Promise.all([a.client.listSites(), b.client.listSites(), a.client.listSites()]));
+    expect(clock.now() - started).toBeGreaterThanOrEqual(window - 1);
+    expect(clock.now() - started).toBe(window); // the third waited exactly one window
     expect(limiter.sent).toBe(3);
+  });
+
+  it('a clock that is not a Clock is refused', () => {
+    expect(() => setup(() => json({}), { clock: { now: () => 0 } as never })).toThrow(/clock must be a Clock/);
   });
 });

@@ -1,8 +1,9 @@
-import { parseInput, type BackoffOptions, type FetchLike, type Logger } from '@washops/client-core';
+import { parseInput, systemClock, type BackoffOptions, type Clock, type FetchLike, type InputSchema, type Logger } from '@washops/client-core';
 import { APIError, ValidationError, formatIssues, registerSecret } from '@washops/shared-errors';
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { linkSignals } from './internal/abort.js';
+import { withInputClock } from './internal/input-clock.js';
 import { JobDurationEstimator, runJob } from './internal/job-runner.js';
 import { collect, paginate, PAGE_SIZE, rowsOf, type FetchedPage, type TransactionPage } from './internal/paginate.js';
 import { REQUESTER, type PagedList, type Requester } from './internal/requester.js';
@@ -73,6 +74,13 @@ export interface TransactionsClientOptions {
   logger?: Logger;
   /** Called on every 429 with how long requests now wait (also logged as a warning). */
   onRateLimited?: (event: RateLimitedEvent) => void;
+  /**
+   * Where the client reads time and waits: rate windows and pauses, 429 and 5xx backoff, job polls and their
+   * deadline, and "today" for the date rules. Default `systemClock`. Tests pin "now" with `clockFrom(ms)` (the same
+   * clock given to a simulator) or run virtual time with `VirtualClock`. The per-attempt `timeoutMs` stays on real
+   * timers. A `RateLimiter` given as `rateLimit` keeps the clock it was made with.
+   */
+  clock?: Clock;
 }
 
 function isRequestBudget(value: unknown): value is RequestBudget {
@@ -82,6 +90,11 @@ function isRequestBudget(value: unknown): value is RequestBudget {
     typeof v === 'object' && v !== null && typeof v.acquire === 'function' && typeof v.pauseFor === 'function' &&
     typeof v.nextFreeInMs === 'function' && typeof v.windowMs === 'number' && v.windowMs > 0
   );
+}
+
+function isClock(value: unknown): value is Clock {
+  const v = value as Partial<Record<keyof Clock, unknown>> | null | undefined;
+  return typeof v === 'object' && v !== null && typeof v.now === 'function' && typeof v.sleep === 'function';
 }
 
 const functionSchema = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
@@ -111,6 +124,7 @@ const OptionsSchema = z.strictObject({
     .optional(),
   fetch: functionSchema('fetch').optional(),
   onRateLimited: functionSchema('onRateLimited').optional(),
+  clock: z.custom<Clock>(isClock, 'clock must be a Clock: { now(), sleep(ms, signal?) }').optional(),
   logger: z.object({
     debug: functionSchema('logger.debug'),
     info: functionSchema('logger.info'),
@@ -128,6 +142,7 @@ export class TransactionsClient implements AsyncDisposable {
   /** The budget every request of this client waits for. */
   readonly budget: RequestBudget;
   readonly #rateLimiter: RateLimiter | undefined;
+  private readonly clock: Clock;
   private readonly transport: Transport;
   private readonly concurrency: number;
   private readonly logger: Logger | undefined;
@@ -135,6 +150,7 @@ export class TransactionsClient implements AsyncDisposable {
   private readonly jobDurations = new JobDurationEstimator();
   /** The request machinery the other resources of `DataApiClient` share (internal; see `internal/requester.ts`). */
   readonly [REQUESTER]: Requester = {
+    parse: (schema, input, what) => this.parse(schema, input, what),
     call: (spec, schema, signal) => this.call(spec, schema, signal),
     pages: (list, options) => this.pages(list, options),
   };
@@ -149,9 +165,14 @@ export class TransactionsClient implements AsyncDisposable {
     }
     const o = parsed.data;
     this.baseUrl = (o.baseUrl ?? (o.environment === 'sandbox' ? SANDBOX_BASE_URL : PRODUCTION_BASE_URL)).replace(/\/+$/, '');
+    this.clock = options.clock ?? systemClock;
     const rateLimit = o.rateLimit as RateLimitConfig | RequestBudget | undefined;
     this.#rateLimiter =
-      rateLimit instanceof RateLimiter ? rateLimit : isRequestBudget(rateLimit) ? undefined : new RateLimiter(rateLimit ?? DEFAULT_RATE_LIMIT);
+      rateLimit instanceof RateLimiter
+        ? rateLimit
+        : isRequestBudget(rateLimit)
+          ? undefined
+          : new RateLimiter(rateLimit ?? DEFAULT_RATE_LIMIT, this.clock);
     this.budget = this.#rateLimiter ?? (rateLimit as RequestBudget);
     this.concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
     this.logger = options.logger;
@@ -169,6 +190,7 @@ export class TransactionsClient implements AsyncDisposable {
       maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
+      clock: this.clock,
       logger: this.logger,
       onRateLimited: options.onRateLimited,
     });
@@ -203,7 +225,7 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction`, one page of rows at a time, with its number and the total. Params are checked now. */
   listPages(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionPage<TransactionListItem>> {
-    return this.transactionPages('/transaction', toListQuery(params), TransactionListItemSchema, options);
+    return this.transactionPages('/transaction', this.listQuery(params), TransactionListItemSchema, options);
   }
 
   /** `GET /transaction/type/{type}`, every page. */
@@ -223,7 +245,7 @@ export class TransactionsClient implements AsyncDisposable {
     options: RequestOptions = {},
   ): AsyncIterable<TransactionPage<TransactionListItem>> {
     const checked = parseInput(TransactionTypeSchema, type, 'transaction type');
-    const query = toListQuery(params);
+    const query = this.listQuery(params);
     return this.transactionPages(pathFor('/transaction/type/{type}', { type: checked }), query, TransactionListItemSchema, options);
   }
 
@@ -239,7 +261,7 @@ export class TransactionsClient implements AsyncDisposable {
 
   /** `GET /transaction/version-2`, page by page. */
   listV2Pages(params: TransactionListParams = {}, options: RequestOptions = {}): AsyncIterable<TransactionPage<TransactionV2ListItem>> {
-    return this.transactionPages('/transaction/version-2', toListQuery(params), TransactionV2ListItemSchema, options);
+    return this.transactionPages('/transaction/version-2', this.listQuery(params), TransactionV2ListItemSchema, options);
   }
 
   // ---- Single reads ------------------------------------------------------------------------------
@@ -265,7 +287,7 @@ export class TransactionsClient implements AsyncDisposable {
    * `fail` → `APIError('Batch job failed')`; a page not done within `timeoutMs` → `APITimeoutError`.
    */
   async loadJob(options: LoadJobOptions): Promise<TransactionJobItem[]> {
-    const o = parseInput(LoadJobOptionsSchema, options, 'loadJob options');
+    const o = this.parse(LoadJobOptionsSchema, options, 'loadJob options');
     this.assertOpen();
     const criteria = { startDate: toUnixSeconds(o.startDate, 'startDate'), endDate: toUnixSeconds(o.endDate, 'endDate'), site: o.site };
     const link = linkSignals(o.signal, this.lifetime.signal);
@@ -279,6 +301,7 @@ export class TransactionsClient implements AsyncDisposable {
         onProgress: o.onProgress,
         logger: this.logger,
         estimator: this.jobDurations,
+        clock: this.clock,
       });
     } finally {
       link.dispose();
@@ -300,6 +323,15 @@ export class TransactionsClient implements AsyncDisposable {
 
   private assertOpen(): void {
     if (this.closed) throw new APIError('The TransactionsClient is closed', { details: { closed: true } });
+  }
+
+  /** `parseInput` with the date rules reading this client's clock. */
+  private parse<T>(schema: InputSchema<T>, input: unknown, what: string): T {
+    return withInputClock(this.clock, () => parseInput(schema, input, what));
+  }
+
+  private listQuery(params: TransactionListParams): ListQuery {
+    return withInputClock(this.clock, () => toListQuery(params));
   }
 
   private async call<S extends z.ZodType>(spec: RequestSpec, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {

@@ -1,4 +1,5 @@
 import { DateRangeError, ValidationError } from '@washops/shared-errors';
+import { inputNow } from './internal/input-clock.js';
 
 /** A date as callers give it: an ISO 8601 date or date-time, Unix seconds, or a `Date`. */
 export type DateInput = string | number | Date;
@@ -72,15 +73,18 @@ export function checkRange(startSeconds: number, endSeconds: number, maxDays = M
   }
 }
 
-/** The oldest Unix second the Data API accepts at `nowMs`: six calendar months back, in UTC, as the server counts. */
-export function oldestAllowedSeconds(nowMs: number = Date.now()): number {
+/**
+ * The oldest Unix second the Data API accepts at `nowMs`: six calendar months back, in UTC, as the server counts.
+ * `nowMs` defaults to the system clock (the client's own clock inside its calls).
+ */
+export function oldestAllowedSeconds(nowMs: number = inputNow()): number {
   const oldest = new Date(nowMs);
   oldest.setUTCMonth(oldest.getUTCMonth() - LOOK_BACK_MONTHS);
   return Math.ceil(oldest.getTime() / 1000);
 }
 
-/** Refuses a date the Data API would refuse as older than its look-back, before any request. */
-export function checkLookBack(seconds: number, field: string, nowMs: number = Date.now()): void {
+/** Refuses a date the Data API would refuse as older than its look-back at `nowMs` (as `oldestAllowedSeconds`), before any request. */
+export function checkLookBack(seconds: number, field: string, nowMs: number = inputNow()): void {
   const oldest = oldestAllowedSeconds(nowMs);
   if (seconds < oldest) {
     throw new DateRangeError(

@@ -1,5 +1,6 @@
+import { VirtualClock } from '@washops/client-core';
 import { APIError, APITimeoutError } from '@washops/shared-errors';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobItem, json, type RecordedRequest } from '../test/support/fake-fetch.js';
 import { fakeClient, rejectionOf } from '../test/support/fake-client.js';
 import type { TransactionsClientOptions } from './client.js';
@@ -62,16 +63,15 @@ function fakeJobServer(options: FakeJobServerOptions) {
   return { handler, jobs, maxInFlight: () => maxInFlight };
 }
 
-const setup = (server: Pick<ReturnType<typeof fakeJobServer>, 'handler'>, options: Partial<TransactionsClientOptions> = {}) =>
-  fakeClient(server.handler, options);
+/** The fixtures are dated January 2026 and the six-month look-back counts from the client's clock: it starts here. */
+const FEB_1 = Date.parse('2026-02-01T00:00:00Z');
 
-// The fixtures are dated January 2026 and the six-month look-back counts from the clock: pin only `Date`.
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-02-01T00:00:00Z') });
-});
-afterAll(() => {
-  vi.useRealTimers();
-});
+/** A client on virtual time: polls, intervals and page timeouts are exact, and cost no wall time. */
+const setup = (
+  server: Pick<ReturnType<typeof fakeJobServer>, 'handler'>,
+  options: Partial<TransactionsClientOptions> = {},
+  clock = new VirtualClock(FEB_1),
+) => ({ clock, ...fakeClient(server.handler, { clock, ...options }) });
 
 const day = { startDate: '2026-01-15T00:00:00Z', endDate: '2026-01-15T23:59:59Z', site: 'MAIN' };
 
@@ -79,9 +79,9 @@ describe('loadJob', () => {
   it('runs one job per page, returns the records flat in page order, and reports progress', async () => {
     // Page 3 finishes before page 2: the result must still be in page order.
     const server = fakeJobServer({ records: 250, durationMs: (page) => (page === 2 ? 60 : 10) });
-    const { client, fake } = setup(server);
+    const { client, fake, clock } = setup(server);
     const progress: LoadJobProgress[] = [];
-    const items = await client.loadJob({ ...day, pollIntervalMs: 15, onProgress: (p) => progress.push(p) });
+    const items = await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 15, onProgress: (p) => progress.push(p) }));
     expect(items.map((i) => i.number)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(items[0]).toMatchObject({ isRecurringPlanSale: null, isRecurringPlanRedemption: null, transactionStatus: null, customerName: null });
     const submits = fake.callsTo('/transaction/load-job');
@@ -96,23 +96,24 @@ describe('loadJob', () => {
 
   it('keeps at most `concurrency` pages in flight', async () => {
     const server = fakeJobServer({ records: 1000, durationMs: () => 20 });
-    const { client } = setup(server, { concurrency: 3 });
-    expect(await client.loadJob({ ...day, pollIntervalMs: 10 })).toHaveLength(1000);
+    const { client, clock } = setup(server, { concurrency: 3 });
+    expect(await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 10 }))).toHaveLength(1000);
     expect(server.maxInFlight()).toBe(3);
     const serial = fakeJobServer({ records: 300, durationMs: () => 5 });
-    await setup(serial).client.loadJob({ ...day, pollIntervalMs: 10, concurrency: 1 });
+    const serialClient = setup(serial);
+    await serialClient.clock.runUntil(serialClient.client.loadJob({ ...day, pollIntervalMs: 10, concurrency: 1 }));
     expect(serial.maxInFlight()).toBe(1);
   });
 
   it('polls each job no more often than pollIntervalMs, and once a job length is known, polls later pages about once', async () => {
     const server = fakeJobServer({ records: 600, durationMs: () => 70 });
-    const { client, fake } = setup(server);
-    await client.loadJob({ ...day, pollIntervalMs: 30 });
-    // The client spaces polls from its own clock read just before each fetch; the fake stamps them a moment later, so
-    // a pause in between (a collection, a loaded machine) can shorten one gap as the fake sees it by a few ms.
+    const { client, fake, clock } = setup(server);
+    await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 30 }));
+    // On virtual time the fake stamps each poll at the instant the client sent it: the gaps are the interval, exactly.
     const gaps = [...server.jobs.values()].flatMap((job) => job.polls.slice(1).map((at, i) => at - (job.polls[i] ?? 0)));
     expect(gaps.length).toBeGreaterThan(0);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(25);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(30);
     const pollsPerPage = [...server.jobs.values()].map((j) => j.polls.length);
     expect(pollsPerPage[0]).toBeGreaterThanOrEqual(3); // the first job: at once, then every 30 ms until done
     // Once, unless a loaded machine delayed the server's start of the job past the estimate (then twice);
@@ -124,37 +125,39 @@ describe('loadJob', () => {
 
   it('remembers the job length across loadJob calls: the next job polls even its first page about once', async () => {
     const server = fakeJobServer({ records: 300, durationMs: () => 70 });
-    const { client } = setup(server);
-    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    const { client, clock } = setup(server);
+    await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 30 }));
     const firstJobPages = server.jobs.size;
-    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 30 }));
     const secondJob = [...server.jobs.values()].slice(firstJobPages);
     expect(secondJob).toHaveLength(3);
     // Polled at once, its first page would be polled three or more times (at 0, 30, 60 and 90 ms).
     expect(secondJob[0]?.polls.length).toBeLessThanOrEqual(2);
     // Another client starts knowing nothing: its first page is polled at once.
     const fresh = fakeJobServer({ records: 100, durationMs: () => 70 });
-    await setup(fresh).client.loadJob({ ...day, pollIntervalMs: 30 });
+    const freshClient = setup(fresh);
+    await freshClient.clock.runUntil(freshClient.client.loadJob({ ...day, pollIntervalMs: 30 }));
     expect([...fresh.jobs.values()][0]?.polls.length).toBeGreaterThanOrEqual(3);
   });
 
   it('does not learn a job length from polls a busy budget held back: once the budget is free, polls go out soon', async () => {
     const server = fakeJobServer({ records: 200, durationMs: () => 20 });
     let holdMs = 200;
+    const clock = new VirtualClock(FEB_1);
     const budget: RequestBudget = {
       windowMs: 1000,
       acquire: async () => {
-        if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+        if (holdMs > 0) await clock.sleep(holdMs);
         return { settle: () => undefined };
       },
       pauseFor: () => undefined,
       nextFreeInMs: () => 0,
     };
-    const { client } = setup(server, { rateLimit: budget });
-    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    const { client } = setup(server, { rateLimit: budget }, clock);
+    await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 30 }));
     const seen = server.jobs.size;
     holdMs = 0;
-    await client.loadJob({ ...day, pollIntervalMs: 30 });
+    await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 30 }));
     const [firstPage] = [...server.jobs.values()].slice(seen);
     // Learning "done 200 ms after the submit" from the held-back polls would wait about 200 ms here.
     expect((firstPage?.polls[0] ?? Infinity) - (firstPage?.createdAt ?? 0)).toBeLessThan(100);
@@ -162,16 +165,16 @@ describe('loadJob', () => {
 
   it('starts the other pages as soon as the load-job answer carries `total`', async () => {
     const server = fakeJobServer({ records: 300, durationMs: () => 400, totalOnSubmit: true });
-    const { client, fake } = setup(server);
-    await client.loadJob({ ...day, pollIntervalMs: 50 });
+    const { client, fake, clock } = setup(server);
+    await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 50 }));
     const submits = fake.callsTo('/transaction/load-job').map((c) => c.at);
     expect((submits[2] ?? 0) - (submits[0] ?? 0)).toBeLessThan(200); // not after the first job's 400 ms
   });
 
   it("the first page's total decides the pages, whatever later pages claim", async () => {
     const server = fakeJobServer({ records: 250, claimedTotal: (page) => (page === 1 ? 250 : 1000) });
-    const { client, fake } = setup(server);
-    expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(250);
+    const { client, fake, clock } = setup(server);
+    expect(await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 5 }))).toHaveLength(250);
     expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '3']);
   });
 
@@ -180,15 +183,15 @@ describe('loadJob', () => {
     const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const { client } = setup(fakeJobServer({ records: 150 }));
+      const { client, clock } = setup(fakeJobServer({ records: 150 }));
       const rejecting = async (): Promise<void> => {
         throw new Error('progress sink is gone');
       };
-      expect(await client.loadJob({ ...day, pollIntervalMs: 5, onProgress: rejecting })).toHaveLength(150);
+      expect(await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 5, onProgress: rejecting }))).toHaveLength(150);
       const throwing = (): void => {
         throw new Error('progress sink threw');
       };
-      expect(await client.loadJob({ ...day, pollIntervalMs: 5, onProgress: throwing })).toHaveLength(150);
+      expect(await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 5, onProgress: throwing }))).toHaveLength(150);
       await new Promise((r) => setTimeout(r, 20));
       expect(unhandled).toEqual([]);
     } finally {
@@ -198,8 +201,8 @@ describe('loadJob', () => {
 
   it('starts at a caller-given page', async () => {
     const server = fakeJobServer({ records: 450 });
-    const { client, fake } = setup(server);
-    const items = await client.loadJob({ ...day, offset: 3, pollIntervalMs: 5 });
+    const { client, fake, clock } = setup(server);
+    const items = await clock.runUntil(client.loadJob({ ...day, offset: 3, pollIntervalMs: 5 }));
     expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['3', '4', '5']);
     expect(items[0]?.number).toBe(201);
     expect(items).toHaveLength(250);
@@ -207,17 +210,17 @@ describe('loadJob', () => {
 
   it('returns [] for an empty day answered with null paging', async () => {
     const server = fakeJobServer({ records: 0, nullPaging: true });
-    const { client, fake } = setup(server);
+    const { client, fake, clock } = setup(server);
     const progress: LoadJobProgress[] = [];
-    expect(await client.loadJob({ ...day, onProgress: (p) => progress.push(p) })).toEqual([]);
+    expect(await clock.runUntil(client.loadJob({ ...day, onProgress: (p) => progress.push(p) }))).toEqual([]);
     expect(fake.calls).toHaveLength(2);
     expect(progress.at(-1)).toEqual({ pagesDone: 1, pagesTotal: 1, records: 0, total: null });
   });
 
   it('without any total, follows full pages one at a time until a short one', async () => {
     const server = fakeJobServer({ records: 230, nullPaging: true });
-    const { client, fake } = setup(server);
-    expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(230);
+    const { client, fake, clock } = setup(server);
+    expect(await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 5 }))).toHaveLength(230);
     expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '3']);
   });
 });
@@ -225,57 +228,59 @@ describe('loadJob', () => {
 describe('loadJob failures and recovery', () => {
   it('a failed job is APIError("Batch job failed") and stops the other pages', async () => {
     const server = fakeJobServer({ records: 2000, durationMs: () => 30, status: (page) => (page === 3 ? 'fail' : undefined) });
-    const { client, fake } = setup(server, { concurrency: 2 });
-    const error = await rejectionOf(client.loadJob({ ...day, pollIntervalMs: 10 }));
+    const { client, fake, clock } = setup(server, { concurrency: 2 });
+    const error = await rejectionOf(clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 10 })));
     expect(error).toBeInstanceOf(APIError);
     expect((error as Error).message).toBe('Batch job failed');
     expect((error as APIError).details).toMatchObject({ page: 3 });
     const count = fake.calls.length;
-    await new Promise((r) => setTimeout(r, 80));
+    await clock.advance(80);
     expect(fake.calls.length).toBe(count);
+    expect(clock.pending).toBe(0); // every poll's wait was cancelled
     expect(fake.callsTo('/transaction/load-job').length).toBeLessThan(20);
   });
 
   it('a job that never finishes is APITimeoutError after the page timeout', async () => {
     const server = fakeJobServer({ records: 10, status: () => 'working' });
-    const { client } = setup(server);
-    const started = performance.now();
-    const error = await rejectionOf(client.loadJob({ ...day, pollIntervalMs: 20, timeoutMs: 100 }));
+    const { client, clock } = setup(server);
+    const started = clock.now();
+    const error = await rejectionOf(clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 20, timeoutMs: 100 })));
     expect(error).toBeInstanceOf(APITimeoutError);
     expect((error as Error).message).toMatch(/page 1 was still "working" after 100 ms/);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(99);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(99);
+    expect(clock.now() - started).toBeLessThan(1000);
+    expect(clock.now() - started).toBe(100); // the last poll goes at the deadline
   });
 
   it('an abort during the wait between polls rejects at once and sends nothing more', async () => {
     const server = fakeJobServer({ records: 10, durationMs: () => 10_000 });
-    const { client, fake } = setup(server);
+    const { client, fake, clock } = setup(server);
     const controller = new AbortController();
-    const job = client.loadJob({ ...day, pollIntervalMs: 5_000, signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 40));
+    const job = client.loadJob({ ...day, pollIntervalMs: 5_000, signal: controller.signal }); // driven by hand below
+    await clock.advance(40);
     expect(fake.calls).toHaveLength(2); // submit, first poll; now sleeping 5 s
     const reason = new Error('stop export');
-    const started = performance.now();
+    const started = clock.now();
     controller.abort(reason);
     expect(await rejectionOf(job)).toBe(reason);
-    expect(performance.now() - started).toBeLessThan(1000); // the poll interval was 5 s
+    expect(clock.now() - started).toBeLessThan(1000); // the poll interval was 5 s
     expect(fake.calls).toHaveLength(2);
   });
 
   it('resubmits a page once when its hash has expired (404)', async () => {
     const server = fakeJobServer({ records: 150, expireFirstPoll: [2] });
-    const { client, fake } = setup(server);
-    expect(await client.loadJob({ ...day, pollIntervalMs: 5 })).toHaveLength(150);
+    const { client, fake, clock } = setup(server);
+    expect(await clock.runUntil(client.loadJob({ ...day, pollIntervalMs: 5 }))).toHaveLength(150);
     expect(fake.callsTo('/transaction/load-job').map((c) => c.query['offset'])).toEqual(['1', '2', '2']);
   });
 
   it('a job record that does not fit the model is an APIError', async () => {
-    const { client } = setup({
+    const { client, clock } = setup({
       handler: (req: RecordedRequest) =>
         req.method === 'POST'
           ? json({ data: { hash: 'h' } })
           : json({ data: { status: 'pass', data: [{ id: 'nope' }], offset: 1, limit: 100, total: 1 } }),
     });
-    await expect(client.loadJob(day)).rejects.toThrow(/unexpected response to job page 1/);
+    await expect(clock.runUntil(client.loadJob(day))).rejects.toThrow(/unexpected response to job page 1/);
   });
 });

@@ -1,10 +1,26 @@
+import { VirtualClock } from '@washops/client-core';
 import { APIError, APITimeoutError, RateLimitError } from '@washops/shared-errors';
 import { describe, expect, it } from 'vitest';
 import { json, never, type FakeHandler } from '../test/support/fake-fetch.js';
 import { fakeClient, rejectionOf } from '../test/support/fake-client.js';
 import type { TransactionsClientOptions } from './client.js';
+import { DEFAULT_RATE_LIMIT } from './internal/rate-limiter.js';
+import { DEFAULT_BACKOFF } from './internal/retry.js';
 
 const setup = (handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) => fakeClient(handler, { apiKey: 'k3y-retries', ...options });
+
+/** The server's real 15 s window, on virtual time: the waits are exact and cost no wall time. */
+const WINDOW = DEFAULT_RATE_LIMIT.windowMs;
+const START = Date.UTC(2026, 10, 20, 21, 30, 0);
+
+/** A client on a fresh `VirtualClock` with the real budget (and the real backoff unless `options` says otherwise). */
+function onVirtualTime(handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) {
+  const clock = new VirtualClock(START);
+  return { clock, ...setup(handler, { clock, rateLimit: DEFAULT_RATE_LIMIT, backoff: DEFAULT_BACKOFF, ...options }) };
+}
+
+/** Milliseconds between consecutive requests, as the fake saw them. */
+const gaps = (calls: Array<{ at: number }>): number[] => calls.slice(1).map((c, i) => c.at - (calls[i]?.at ?? 0));
 
 describe('retries', () => {
   const sites = () => json({ data: { sites: [] } });
@@ -18,10 +34,16 @@ describe('retries', () => {
       () => new Response('{"data": {"sites": [', { status: 200 }),
       sites,
     ];
-    const { client, fake } = setup((_req, i) => (answers[i] as () => Response)());
-    expect(await client.listSites()).toEqual([]);
+    const { client, fake, clock } = onVirtualTime((_req, i) => (answers[i] as () => Response)());
+    expect(await clock.runUntil(client.listSites())).toEqual([]);
     expect(fake.calls).toHaveLength(4);
     expect(client.stats).toMatchObject({ requests: 4, retries: 3, rateLimited: 0 });
+    // The default backoff: 500 ms doubling, each less up to a quarter of jitter.
+    const waited = gaps(fake.calls);
+    [500, 1000, 2000].forEach((base, i) => {
+      expect(waited[i]).toBeGreaterThanOrEqual(base * 0.75);
+      expect(waited[i]).toBeLessThanOrEqual(base);
+    });
   });
 
   it('gives up after maxRetries with the last error', async () => {
@@ -88,34 +110,52 @@ describe('429s', () => {
   const sites = () => json({ data: { sites: [] } });
 
   it('waits out the window after a 429 without Retry-After, then succeeds', async () => {
-    const { client, fake } = setup((_r, i) => (i === 0 ? json({ type: 'RequestRateExceedError', message: 'blocked' }, 429) : sites()), {
-      rateLimit: { requests: 20, windowMs: 120 },
-    });
-    await client.listSites();
+    const { client, fake, clock } = onVirtualTime((_r, i) => (i === 0 ? json({ type: 'RequestRateExceedError', message: 'blocked' }, 429) : sites()));
+    await clock.runUntil(client.listSites());
     const [first, second] = fake.calls;
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(119);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(WINDOW - 1);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBe(WINDOW);
     expect(client.stats.rateLimited).toBe(1);
   });
 
   it('honours Retry-After', async () => {
-    const { client, fake } = setup((_r, i) => (i === 0 ? json({ type: 'RequestRateExceedError', message: 'x' }, 429, { 'retry-after': '0.2' }) : sites()), {
-      rateLimit: { requests: 20, windowMs: 10 },
-    });
-    await client.listSites();
+    const { client, fake, clock } = onVirtualTime((_r, i) =>
+      i === 0 ? json({ type: 'RequestRateExceedError', message: 'x' }, 429, { 'retry-after': '0.2' }) : sites(),
+    );
+    await clock.runUntil(client.listSites());
     expect((fake.calls[1]?.at ?? 0) - (fake.calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(199);
+    expect((fake.calls[1]?.at ?? 0) - (fake.calls[0]?.at ?? 0)).toBe(200);
+  });
+
+  it('a Retry-After of N seconds, as seconds, milliseconds or an HTTP date on the client clock, is honoured to the ms', async () => {
+    // The date is 20 s after the virtual start, far from the real "now": read against the client's clock.
+    const retryAfters: Array<Record<string, string>> = [{ 'retry-after': '7' }, { 'retry-after-ms': '2500' }, { 'retry-after': new Date(START + 20_000).toUTCString() }];
+    const { client, fake, clock } = onVirtualTime((_r, i) =>
+      i < retryAfters.length ? json({ type: 'RequestRateExceedError', message: 'x' }, 429, retryAfters[i]) : sites(),
+    );
+    await clock.runUntil(client.listSites());
+    expect(fake.calls).toHaveLength(4);
+    // The third 429 arrives 9.5 s into the run: 10.5 s before the date.
+    expect(gaps(fake.calls)).toEqual([7_000, 2_500, 10_500]);
+  });
+
+  it('a Retry-After on a 5xx replaces the backoff, to the ms', async () => {
+    const { client, fake, clock } = onVirtualTime((_r, i) => (i === 0 ? new Response('', { status: 503, headers: { 'retry-after': '3' } }) : sites()));
+    await clock.runUntil(client.listSites());
+    expect(gaps(fake.calls)).toEqual([3_000]);
   });
 
   it('a 429 storm ends in RateLimitError with retryAfterMs, after maxRetries', async () => {
-    const { client, fake } = setup(() => json({ error: { type: 'RequestRateExceedError', message: 'Request blocked.' } }, 429), {
-      rateLimit: { requests: 20, windowMs: 30 },
+    const { client, fake, clock } = onVirtualTime(() => json({ error: { type: 'RequestRateExceedError', message: 'Request blocked.' } }, 429), {
       maxRetries: 3,
     });
-    const error = await rejectionOf(client.listSites());
+    const error = await rejectionOf(clock.runUntil(client.listSites()));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ retryAfterMs: 30, status: 429, vendorType: 'RequestRateExceedError' });
+    expect(error).toMatchObject({ retryAfterMs: WINDOW, status: 429, vendorType: 'RequestRateExceedError' });
     expect(fake.calls).toHaveLength(4);
     // Each retry waited for a fresh window.
-    for (let i = 1; i < 4; i++) expect((fake.calls[i]?.at ?? 0) - (fake.calls[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(29);
+    for (let i = 1; i < 4; i++) expect((fake.calls[i]?.at ?? 0) - (fake.calls[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(WINDOW - 1);
+    expect(gaps(fake.calls)).toEqual([WINDOW, WINDOW, WINDOW]);
   });
 
   it('a Retry-After longer than a minute is not slept through: RateLimitError at once, carrying the wait', async () => {
@@ -129,6 +169,7 @@ describe('429s', () => {
   });
 
   it('one 429 holds back the other calls of the client too', async () => {
+    const clock = new VirtualClock(START);
     let first = true;
     const { client, fake } = setup(
       () => {
@@ -138,12 +179,13 @@ describe('429s', () => {
         }
         return sites();
       },
-      { rateLimit: { requests: 20, windowMs: 100 } },
+      { clock, rateLimit: DEFAULT_RATE_LIMIT },
     );
     const one = client.listSites();
-    await new Promise((r) => setTimeout(r, 10));
-    await Promise.all([one, client.listSites()]);
+    await clock.advance(10);
+    await clock.runUntil(Promise.all([one, client.listSites()]));
     const t0 = fake.calls[0]?.at ?? 0;
-    expect(fake.calls.slice(1).every((c) => c.at - t0 >= 99)).toBe(true);
+    expect(fake.calls.slice(1).every((c) => c.at - t0 >= WINDOW - 1)).toBe(true);
+    expect(fake.calls.map((c) => c.at - t0)).toEqual([0, WINDOW, WINDOW]);
   });
 });

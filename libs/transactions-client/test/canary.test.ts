@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactionsClient, type Logger } from '../src/index.js';
 import { fakeClient } from './support/fake-client.js';
 import { json } from './support/fake-fetch.js';
-import { day, pickSites, startTransactionsSimulator, type Simulator } from './support/sim.js';
+import { clock, day, pickSites, startPinnedSimulator, type Simulator } from './support/sim.js';
 
 const KEY = `canary-${randomUUID()}`;
 const SCALE = 0.01;
@@ -49,7 +49,7 @@ async function pagesOf(pages: AsyncIterable<unknown>): Promise<unknown[]> {
 describe('the API key canary', () => {
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startTransactionsSimulator({ timeScale: SCALE, credentials: [{ apiId: 'canary', apiKey: KEY }] });
+    sim = await startPinnedSimulator({ timeScale: SCALE, credentials: [{ apiId: 'canary', apiKey: KEY }] });
   });
   afterAll(async () => {
     await sim?.close();
@@ -69,6 +69,7 @@ describe('the API key canary', () => {
         maxRetries: 1,
         logger,
         onRateLimited: keep,
+        clock,
       }),
     );
     const range = { ...day(2), site: small };

@@ -3,7 +3,7 @@ import { Prng } from '@washops/sim-kit';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSACTION_TYPES, type TransactionsClient } from '../src/index.js';
-import { clientFor, DAY, dayStart, pickSites, startTransactionsSimulator, type Simulator } from './support/sim.js';
+import { clientFor, DAY, dayStart, pickSites, startPinnedSimulator, type Simulator } from './support/sim.js';
 
 /**
  * Randomized operations against the simulator while it injects 5xx answers, dropped connections,
@@ -28,7 +28,7 @@ let patientClients: TransactionsClient[];
 const SEED = Number(process.env['CHAOS_SEED'] ?? 20261122);
 
 beforeAll(async () => {
-  sim = await startTransactionsSimulator({ timeScale: SCALE, credentials: API_IDS.map((apiId) => ({ apiId, apiKey: `${apiId}-key` })) });
+  sim = await startPinnedSimulator({ timeScale: SCALE, credentials: API_IDS.map((apiId) => ({ apiId, apiKey: `${apiId}-key` })) });
   // Under faults: a timeout short enough to turn the injected slow answers into timeouts.
   clients = API_IDS.map((apiId) =>
     clientFor(sim, SCALE, { apiId, apiKey: `${apiId}-key`, timeoutMs: 150, maxRetries: 3, backoff: { initialMs: 5, maxMs: 40 } }),

@@ -9,7 +9,7 @@ import {
 } from '@washops/shared-errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimiter, TransactionsClient, type LoadJobProgress } from '../src/index.js';
-import { clientFor, day, maxPerServerWindow, pickSites, startTransactionsSimulator, type Simulator } from './support/sim.js';
+import { clientFor, clock, day, maxPerServerWindow, pickSites, startPinnedSimulator, type Simulator } from './support/sim.js';
 
 const SCALE = 0.01; // the 15 s window runs as 150 ms, a 2 s job as 20 ms
 const WINDOW = 15_000 * SCALE;
@@ -20,7 +20,7 @@ let BUSY: string; // many pages a day
 let BUSY_REGION: string;
 
 beforeAll(async () => {
-  sim = await startTransactionsSimulator({ timeScale: SCALE });
+  sim = await startPinnedSimulator({ timeScale: SCALE });
   ({ small: SMALL, busy: BUSY, busyRegion: BUSY_REGION } = pickSites(sim));
 });
 afterAll(async () => {
@@ -229,7 +229,7 @@ describe('the rate limit', () => {
   });
 
   it('clients of one API id share a limiter and together stay under the limit', async () => {
-    const limiter = new RateLimiter({ requests: 20, windowMs: WINDOW });
+    const limiter = new RateLimiter({ requests: 20, windowMs: WINDOW }, clock);
     const a = clientFor(sim, SCALE, { rateLimit: limiter });
     const b = clientFor(sim, SCALE, { rateLimit: limiter });
     await Promise.all(Array.from({ length: 30 }, (_v, i) => (i % 2 ? a : b).listSites()));
@@ -240,7 +240,7 @@ describe('the rate limit', () => {
   it('without sharing, clients of one API id collide, and recover by waiting', async () => {
     // Three clients spend their own budgets at once: 60 requests. A simulator of its own with a 3 s window, so that
     // even a loaded machine sends them within one or two server windows, and one of those windows sees more than 20.
-    const slowWindow = await startTransactionsSimulator({ timeScale: 0.2 });
+    const slowWindow = await startPinnedSimulator({ timeScale: 0.2 });
     try {
       const clients = [clientFor(slowWindow, 0.2), clientFor(slowWindow, 0.2), clientFor(slowWindow, 0.2)];
       const answers = await Promise.all(Array.from({ length: 60 }, (_v, i) => clients[i % 3]!.listSites()));

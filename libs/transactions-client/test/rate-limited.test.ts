@@ -1,9 +1,10 @@
+import { VirtualClock } from '@washops/client-core';
 import { RateLimitError } from '@washops/shared-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger, RateLimitedEvent } from '../src/index.js';
+import { DEFAULT_RATE_LIMIT, type Logger, type RateLimitedEvent } from '../src/index.js';
 import { fakeClient, rejectionOf } from './support/fake-client.js';
 import { json } from './support/fake-fetch.js';
-import { clientFor, startTransactionsSimulator, type Simulator } from './support/sim.js';
+import { clientFor, FIXED_NOW, startPinnedSimulator, type Simulator } from './support/sim.js';
 
 const tooMany = (headers: Record<string, string> = {}) => json({ type: 'RequestRateExceedError', message: 'Request blocked.' }, 429, headers);
 const sites = () => json({ data: { sites: [] } });
@@ -37,16 +38,21 @@ describe('onRateLimited and the rate-limit warning (injected fetch)', () => {
 
   it('without Retry-After the wait is the window, and every retried 429 is announced with its attempt', async () => {
     const events: RateLimitedEvent[] = [];
+    // The server's real 15 s window, on virtual time.
+    const clock = new VirtualClock(FIXED_NOW);
+    const window = DEFAULT_RATE_LIMIT.windowMs;
     const { client } = fakeClient((_r, i) => (i < 2 ? tooMany() : sites()), {
-      rateLimit: { requests: 20, windowMs: 40 },
+      clock,
+      rateLimit: DEFAULT_RATE_LIMIT,
       onRateLimited: (e) => events.push(e),
     });
-    await client.listSites();
+    await clock.runUntil(client.listSites());
     expect(events.map((e) => e.attempt)).toEqual([1, 2]);
     for (const event of events) {
       expect(event).not.toHaveProperty('retryAfterMs');
-      expect(event.waitMs).toBeGreaterThan(30);
-      expect(event.waitMs).toBeLessThanOrEqual(41);
+      expect(event.waitMs).toBeGreaterThan(window * 0.75);
+      expect(event.waitMs).toBeLessThanOrEqual(window + 1);
+      expect(event.waitMs).toBe(window);
     }
   });
 
@@ -79,7 +85,7 @@ describe("onRateLimited against the simulator's 429 storm", () => {
   const SCALE = 0.01;
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startTransactionsSimulator({ timeScale: SCALE });
+    sim = await startPinnedSimulator({ timeScale: SCALE });
   });
   afterAll(async () => {
     await sim?.close();

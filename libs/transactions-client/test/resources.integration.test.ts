@@ -6,7 +6,7 @@
 import { DateRangeError, NotFoundError, ValidationError } from '@washops/shared-errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DataApiClient, DataApiPage } from '../src/index.js';
-import { DAY, dataApiFor, dayStart, isoDay, maxPerServerWindow, startTransactionsSimulator, type Simulator } from './support/sim.js';
+import { DAY, dataApiFor, dayStart, isoDay, maxPerServerWindow, nowSeconds, startPinnedSimulator, type Simulator } from './support/sim.js';
 
 const SCALE = 0.01; // the 15 s window runs as 150 ms
 const WINDOW = 15_000 * SCALE;
@@ -14,7 +14,7 @@ let sim: Simulator;
 let client: DataApiClient;
 
 beforeAll(async () => {
-  sim = await startTransactionsSimulator({ timeScale: SCALE });
+  sim = await startPinnedSimulator({ timeScale: SCALE });
 });
 afterAll(async () => {
   await client?.close();
@@ -39,7 +39,7 @@ async function pagesOf<T>(pages: AsyncIterable<DataApiPage<T>>): Promise<Array<D
   return out;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
+const now = nowSeconds;
 
 /** The first page of a list, or none; the slow endpoints are read a page at a time (see SLOW). */
 async function firstPage<T>(pages: AsyncIterable<DataApiPage<T>>): Promise<DataApiPage<T> | undefined> {
@@ -204,7 +204,7 @@ describe('refusals, chunking, totals and pages', () => {
   });
 
   it('with every total null, the lists are walked to their short page and hold the same rows', async () => {
-    const nullSim = await startTransactionsSimulator({ timeScale: SCALE, nullTotalsShare: 1 });
+    const nullSim = await startPinnedSimulator({ timeScale: SCALE, nullTotalsShare: 1 });
     const nullClient = dataApiFor(nullSim, SCALE);
     try {
       const pages = await pagesOf(nullClient.items.listPages());

@@ -1,4 +1,4 @@
-import { sleep, throwIfAborted } from '@washops/client-core';
+import { throwIfAborted, type Clock } from '@washops/client-core';
 import { setMaxListeners } from 'node:events';
 
 /** A controller that aborts when any parent signal aborts; `dispose()` detaches it from them. */
@@ -43,10 +43,10 @@ export function linkSignals(...parents: Array<AbortSignal | undefined>): LinkedC
   };
 }
 
-/** Waits until `performance.now()` reaches `deadline`: timers may fire a little early, so check and wait again. */
-export async function sleepUntil(deadline: number, signal?: AbortSignal): Promise<void> {
-  for (let left = deadline - performance.now(); left > 0; left = deadline - performance.now()) {
-    await sleep(Math.max(1, Math.ceil(left)), signal);
+/** Waits until `clock.now()` reaches `deadline`: timers may fire a little early, so check and wait again. */
+export async function sleepUntil(clock: Clock, deadline: number, signal?: AbortSignal): Promise<void> {
+  for (let left = deadline - clock.now(); left > 0; left = deadline - clock.now()) {
+    await clock.sleep(Math.max(1, Math.ceil(left)), signal);
   }
   throwIfAborted(signal);
 }

@@ -1,6 +1,7 @@
 import { DATE_RANGE_ISSUE } from '@washops/client-core';
 import { z } from 'zod';
 import { checkLookBack, checkRange, toUnixSeconds, type DateInput } from '../dates.js';
+import { inputNow } from './input-clock.js';
 
 /**
  * Rules shared by the input schemas of every endpoint (`params.ts` for the transaction lists, `resources/params/` for
@@ -54,7 +55,7 @@ export function dateRangeCheck(maxDays: number | undefined, rules: UnixRangeRule
     let end = seconds.endDate;
     if (end === undefined) {
       if (value.endDate !== undefined || !openEndIsNow) return;
-      end = Math.max(start, Math.floor(Date.now() / 1000));
+      end = Math.max(start, Math.floor(inputNow() / 1000));
     }
     try {
       checkRange(start, end, maxDays ?? Number.POSITIVE_INFINITY);

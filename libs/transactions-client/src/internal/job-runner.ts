@@ -1,5 +1,5 @@
 import { APIError, APITimeoutError, NotFoundError } from '@washops/shared-errors';
-import { throwIfAborted, type Logger } from '@washops/client-core';
+import { throwIfAborted, type Clock, type Logger } from '@washops/client-core';
 import { linkSignals, sleepUntil } from './abort.js';
 import type { TransactionJobItem } from '../models.js';
 import type { LoadJobProgress } from '../params.js';
@@ -19,6 +19,8 @@ export interface JobRunOptions {
   logger: Logger | undefined;
   /** The client's: what one job taught carries over to the next, so even a job's first page is polled about once. */
   estimator: JobDurationEstimator;
+  /** The client's, the one its transport stamps `sentAt` with: polls and the page deadline are read on it. */
+  clock: Clock;
 }
 
 /**
@@ -160,7 +162,7 @@ async function runOnePage(
     const due =
       lastPollAt === undefined ? job.sentAt + estimator.firstPollDelayMs() : lastPollAt + options.pollIntervalMs;
     const pollDue = Math.min(due, deadline);
-    await sleepUntil(pollDue, signal);
+    await sleepUntil(options.clock, pollDue, signal);
     let result: PollResult;
     try {
       result = await pollJob(transport, job.hash, signal);
@@ -185,7 +187,7 @@ async function runOnePage(
       throw new APIError('Batch job failed', { details: { page, hash: job.hash, status: 'fail' } });
     }
     estimator.working(elapsed);
-    if (performance.now() >= deadline) {
+    if (options.clock.now() >= deadline) {
       throw new APITimeoutError(
         `Batch job page ${page} was still "${result.status}" after ${options.timeoutMs} ms; try a shorter range or a longer timeoutMs`,
         { details: { page, hash: job.hash, status: result.status, timeoutMs: options.timeoutMs } },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sleep } from '@washops/client-core';
-import { RateLimiter } from './rate-limiter.js';
+import { VirtualClock, type Clock } from '@washops/client-core';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limiter.js';
+
+/** The server's real budget: on virtual time, a 15 s window costs no more than a 15 ms one. */
+const { requests: REQUESTS, windowMs: WINDOW } = DEFAULT_RATE_LIMIT;
+const START = Date.UTC(2026, 10, 20, 21, 30, 0);
 
 /** A request's life: sent, reached the server (somewhere in between), answered. */
 interface Span {
@@ -13,17 +17,17 @@ interface Span {
  * Runs `count` requests through the limiter, `parallel` at a time. Each takes `latencyMs()`, and the
  * server "counts" it at a random moment of its flight, as a real network would.
  */
-async function drive(limiter: RateLimiter, count: number, latencyMs: () => number, parallel: number): Promise<Span[]> {
+async function drive(limiter: RateLimiter, clock: Clock, count: number, latencyMs: () => number, parallel: number): Promise<Span[]> {
   const spans: Span[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < count) {
       next++;
       const permit = await limiter.acquire();
-      const sentAt = performance.now();
+      const sentAt = clock.now();
       const latency = latencyMs();
-      await sleep(latency);
-      const settledAt = performance.now();
+      await clock.sleep(latency);
+      const settledAt = clock.now();
       permit.settle();
       spans.push({ sentAt, arrivedAt: sentAt + Math.random() * (settledAt - sentAt), settledAt });
     }
@@ -56,95 +60,141 @@ function maxInAnySlidingWindow(spans: Span[], windowMs: number): number {
   return worst;
 }
 
-/** Latencies of a loaded loopback: mostly a few ms, sometimes a straggler of a third of the window. */
-const jittery = (): number => (Math.random() < 0.1 ? 20 : Math.random() * 6);
+/** Latencies of a loaded network: mostly a tenth of the window at most, sometimes a straggler of a third of it. */
+const jittery = (): number => (Math.random() < 0.1 ? WINDOW / 3 : Math.random() * (WINDOW / 10));
 
 describe('RateLimiter', () => {
   it('fixed window (default): the server never counts more than `requests` in one of its windows', async () => {
     for (let round = 0; round < 5; round++) {
-      const limiter = new RateLimiter({ requests: 5, windowMs: 60 });
-      const spans = await drive(limiter, 26, jittery, 8);
-      expect(spans).toHaveLength(26);
-      expect(maxInServerFixedWindow(spans, 60)).toBeLessThanOrEqual(5);
+      const clock = new VirtualClock(START);
+      const limiter = new RateLimiter(DEFAULT_RATE_LIMIT, clock);
+      const spans = await clock.runUntil(drive(limiter, clock, 5 * REQUESTS + 6, jittery, 32));
+      expect(spans).toHaveLength(5 * REQUESTS + 6);
+      expect(maxInServerFixedWindow(spans, WINDOW)).toBeLessThanOrEqual(REQUESTS);
     }
   });
 
   it('sliding log: no window of `windowMs`, however aligned, sees more than `requests`', async () => {
-    const limiter = new RateLimiter({ requests: 5, windowMs: 60, algorithm: 'sliding-log' });
-    const spans = await drive(limiter, 23, jittery, 8);
-    expect(maxInAnySlidingWindow(spans, 60)).toBeLessThanOrEqual(5);
-    expect(limiter.sent).toBe(23);
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, algorithm: 'sliding-log' }, clock);
+    const spans = await clock.runUntil(drive(limiter, clock, 4 * REQUESTS + 12, jittery, 32));
+    expect(maxInAnySlidingWindow(spans, WINDOW)).toBeLessThanOrEqual(REQUESTS);
+    expect(limiter.sent).toBe(4 * REQUESTS + 12);
   });
 
   it('fixed window uses each window fully: 3 windows for 2×requests + 1', async () => {
-    const limiter = new RateLimiter({ requests: 4, windowMs: 80 });
-    const spans = await drive(limiter, 9, () => 1, 9);
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMIT, clock);
+    const latency = 200;
+    const spans = await clock.runUntil(drive(limiter, clock, 2 * REQUESTS + 1, () => latency, 2 * REQUESTS + 1));
     const sends = spans.map((s) => s.sentAt).sort((a, b) => a - b);
     const at = (i: number): number => (sends[i] ?? 0) - (sends[0] ?? 0);
-    // Batches of 4, each a window after the previous one opened (plus about a response latency).
-    expect(at(4)).toBeGreaterThanOrEqual(80);
-    expect(at(8)).toBeGreaterThanOrEqual(160);
-    expect(at(8)).toBeLessThan(160 + 150); // not one window per request: the windows are used fully
+    // Batches of `requests`, each a window after the previous one opened (plus a response latency).
+    expect(at(REQUESTS)).toBeGreaterThanOrEqual(WINDOW);
+    expect(at(2 * REQUESTS)).toBeGreaterThanOrEqual(2 * WINDOW);
+    expect(at(2 * REQUESTS)).toBeLessThan(3 * WINDOW); // not one window per request: the windows are used fully
+    expect([at(REQUESTS - 1), at(REQUESTS), at(2 * REQUESTS)]).toEqual([0, WINDOW + latency, 2 * (WINDOW + latency)]);
   });
 
   it('sends the first `requests` at once and the next only after the window', async () => {
-    const limiter = new RateLimiter({ requests: 3, windowMs: 80, algorithm: 'sliding-log' });
-    const started = performance.now();
-    const spans = await drive(limiter, 4, () => 0, 4);
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, algorithm: 'sliding-log' }, clock);
+    const started = clock.now();
+    const spans = await clock.runUntil(drive(limiter, clock, REQUESTS + 1, () => 0, REQUESTS + 1));
     const sends = spans.map((s) => s.sentAt - started).sort((a, b) => a - b);
-    expect(sends[2]).toBeLessThan(60);
-    expect(sends[3]).toBeGreaterThanOrEqual(79);
-    expect(sends[3]).toBeLessThan(250);
+    expect(sends[REQUESTS - 1]).toBeLessThan(WINDOW);
+    expect(sends[REQUESTS]).toBeGreaterThanOrEqual(WINDOW);
+    expect(sends[REQUESTS]).toBeLessThan(2 * WINDOW);
+    expect(sends).toEqual([...Array.from({ length: REQUESTS }, () => 0), WINDOW]);
   });
 
   it.each(['fixed-window', 'sliding-log'] as const)('%s: an unanswered request keeps the window from reopening', async (algorithm) => {
-    const limiter = new RateLimiter({ requests: 1, windowMs: 10, algorithm });
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter({ requests: 1, windowMs: WINDOW, algorithm }, clock);
     const first = await limiter.acquire();
     let granted = false;
     const second = limiter.acquire().then((p) => {
       granted = true;
       return p;
     });
-    await sleep(40);
+    await clock.advance(4 * WINDOW);
     expect(granted).toBe(false);
     first.settle();
-    await sleep(25);
+    await clock.advance(2.5 * WINDOW);
     expect(granted).toBe(true);
     (await second).settle();
   });
 
   it('grants in arrival order', async () => {
-    const limiter = new RateLimiter({ requests: 1, windowMs: 5 });
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter({ requests: 1, windowMs: WINDOW }, clock);
     const order: number[] = [];
-    await Promise.all(
-      [0, 1, 2, 3].map(async (i) => {
-        const permit = await limiter.acquire();
-        order.push(i);
-        permit.settle();
-      }),
+    await clock.runUntil(
+      Promise.all(
+        [0, 1, 2, 3].map(async (i) => {
+          const permit = await limiter.acquire();
+          order.push(i);
+          permit.settle();
+        }),
+      ),
     );
     expect(order).toEqual([0, 1, 2, 3]);
   });
 
   it('rejects a waiting acquire at once when its signal aborts, and frees its place', async () => {
-    const limiter = new RateLimiter({ requests: 1, windowMs: 10_000 });
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter({ requests: 1, windowMs: WINDOW }, clock);
     (await limiter.acquire()).settle();
     const controller = new AbortController();
     const waiting = limiter.acquire(controller.signal);
+    expect(clock.pending).toBe(1); // the limiter's wake-up at the window's end
     const reason = new Error('stop');
-    const started = performance.now();
+    const started = clock.now();
     controller.abort(reason);
     await expect(waiting).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(1000); // the window was 10 s
+    expect(clock.now() - started).toBeLessThan(1000); // the window was 15 s
+    expect(clock.pending).toBe(0); // with no one waiting, the wake-up is cancelled
     await expect(limiter.acquire(controller.signal)).rejects.toBe(reason);
   });
 
   it('holds everything back after pauseFor (a 429 from elsewhere)', async () => {
-    const limiter = new RateLimiter({ requests: 10, windowMs: 10 });
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMIT, clock);
     limiter.pauseFor(60);
+    const started = clock.now();
+    (await clock.runUntil(limiter.acquire())).settle();
+    expect(clock.now() - started).toBeGreaterThanOrEqual(59);
+    expect(clock.now() - started).toBe(60);
+  });
+
+  it('on a VirtualClock, lets exactly `requests` through per window of virtual time (20 per 15 s)', async () => {
+    const clock = new VirtualClock(START);
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMIT, clock);
+    const grantedAt: number[] = [];
+    await clock.runUntil(
+      Promise.all(
+        Array.from({ length: 5 * REQUESTS }, async () => {
+          const permit = await limiter.acquire();
+          grantedAt.push(clock.now() - START);
+          permit.settle(); // answered at once: each window opens exactly a window after the last
+        }),
+      ),
+    );
+    const perWindow = new Map<number, number>();
+    for (const at of grantedAt) perWindow.set(Math.floor(at / WINDOW), (perWindow.get(Math.floor(at / WINDOW)) ?? 0) + 1);
+    expect([...perWindow]).toEqual([0, 1, 2, 3, 4].map((window) => [window, REQUESTS]));
+    expect(grantedAt).toEqual(Array.from({ length: 5 * REQUESTS }, (_, i) => Math.floor(i / REQUESTS) * WINDOW));
+    expect(limiter.sent).toBe(5 * REQUESTS);
+  });
+
+  it('on the system clock (the default), a waiter goes once the window has passed in real time', async () => {
+    const limiter = new RateLimiter({ requests: 1, windowMs: 30 });
+    (await limiter.acquire()).settle();
     const started = performance.now();
     (await limiter.acquire()).settle();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(59);
+    // The system clock counts whole milliseconds, so the wait may look up to 1 ms short here.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('shares one limiter per API id and base URL', () => {
@@ -162,6 +212,14 @@ describe('RateLimiter', () => {
     expect(RateLimiter.shared('slash', 'http://z/v1/')).toBe(a);
     expect(RateLimiter.shared('slash', 'http://z/v1', { requests: 5, windowMs: 100 })).toBe(a);
     expect(() => RateLimiter.shared('slash', 'http://z/v1', { requests: 20, windowMs: 15_000 })).toThrow(RangeError);
+  });
+
+  it('shared: the first caller picks the clock; another clock for the same budget is refused', () => {
+    const clock = new VirtualClock(START);
+    const a = RateLimiter.shared('clocked', 'http://z/v1', undefined, clock);
+    expect(RateLimiter.shared('clocked', 'http://z/v1')).toBe(a);
+    expect(RateLimiter.shared('clocked', 'http://z/v1', undefined, clock)).toBe(a);
+    expect(() => RateLimiter.shared('clocked', 'http://z/v1', undefined, new VirtualClock(START))).toThrow(RangeError);
   });
 
   it('refuses a nonsensical budget', () => {

@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from '@washops/client-core';
+
 /** At most `requests` requests in any `windowMs` milliseconds. */
 export interface RateLimitConfig {
   requests: number;
@@ -196,11 +198,15 @@ export class RateLimiter implements RequestBudget {
   private readonly budget: Budget;
   private readonly waiters: Waiter[] = [];
   private pausedUntil = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private timerAt = Number.POSITIVE_INFINITY;
+  /** The one pending wake-up: when it is due, and the controller that cancels its sleep. */
+  private wake: { at: number; cancel: AbortController } | undefined;
   private sentCount = 0;
 
-  constructor(config: RateLimitConfig = DEFAULT_RATE_LIMIT) {
+  /** `clock` is where windows, pauses and waits are measured (the system clock by default; tests pass a virtual one). */
+  constructor(
+    config: RateLimitConfig = DEFAULT_RATE_LIMIT,
+    private readonly clock: Clock = systemClock,
+  ) {
     if (!Number.isInteger(config.requests) || config.requests < 1) {
       throw new RangeError(`rateLimit.requests must be a positive integer, got ${config.requests}`);
     }
@@ -219,14 +225,14 @@ export class RateLimiter implements RequestBudget {
   /**
    * The process-wide limiter for one API id at one base URL: the server counts per API id, so
    * clients that share an id should share its budget. The first caller creates it (default budget
-   * unless `config` is given); a later `config` that differs is a `RangeError`, since two budgets
-   * for one API id would overrun the server's.
+   * unless `config` is given, on `clock` or the system clock); a later `config` or `clock` that
+   * differs is a `RangeError`, since two budgets for one API id would overrun the server's.
    */
-  static shared(apiId: string, baseUrl: string, config?: RateLimitConfig): RateLimiter {
+  static shared(apiId: string, baseUrl: string, config?: RateLimitConfig, clock?: Clock): RateLimiter {
     const key = `${apiId}\u0000${baseUrl.replace(/\/+$/, '')}`;
     const existing = registry.get(key);
     if (!existing) {
-      const limiter = new RateLimiter(config ?? DEFAULT_RATE_LIMIT);
+      const limiter = new RateLimiter(config ?? DEFAULT_RATE_LIMIT, clock);
       registry.set(key, limiter);
       return limiter;
     }
@@ -234,6 +240,9 @@ export class RateLimiter implements RequestBudget {
       throw new RangeError(
         `RateLimiter.shared(${JSON.stringify(apiId)}): already created with ${existing.requests} per ${existing.windowMs} ms (${existing.algorithm})`,
       );
+    }
+    if (clock && clock !== existing.clock) {
+      throw new RangeError(`RateLimiter.shared(${JSON.stringify(apiId)}): already created on another clock`);
     }
     return existing;
   }
@@ -250,7 +259,7 @@ export class RateLimiter implements RequestBudget {
   /** Waits for room (in arrival order). Rejects with the signal's reason if it aborts first. */
   acquire(signal?: AbortSignal): Promise<RateLimitPermit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.waiters.length === 0 && this.canSend(now())) return Promise.resolve(this.take());
+    if (this.waiters.length === 0 && this.canSend(this.clock.now())) return Promise.resolve(this.take());
     return new Promise<RateLimitPermit>((resolve, reject) => {
       const waiter: Waiter = {
         grant: resolve,
@@ -271,13 +280,13 @@ export class RateLimiter implements RequestBudget {
 
   /** Holds every request back for `ms` (after a 429: someone else is spending this API id's budget). */
   pauseFor(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
     this.pump();
   }
 
   /** Milliseconds until the next request could be sent, ignoring queued waiters. */
   nextFreeInMs(): number {
-    const t = now();
+    const t = this.clock.now();
     return Math.max(0, this.nextFreeAt(t) - t);
   }
 
@@ -290,48 +299,47 @@ export class RateLimiter implements RequestBudget {
   }
 
   private take(): RateLimitPermit {
-    const slot = this.budget.take(now());
+    const slot = this.budget.take(this.clock.now());
     this.sentCount++;
     let settled = false;
     return {
       settle: (outcome = { answered: true }) => {
         if (settled) return;
         settled = true;
-        this.budget.settle(slot, now() + (outcome.answered ? 0 : this.windowMs));
+        this.budget.settle(slot, this.clock.now() + (outcome.answered ? 0 : this.windowMs));
         this.pump();
       },
     };
   }
 
   private pump(): void {
-    let t = now();
+    let t = this.clock.now();
     while (this.waiters.length > 0 && this.canSend(t)) {
       const waiter = this.waiters.shift() as Waiter;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.grant(this.take());
-      t = now();
+      t = this.clock.now();
     }
-    if (this.waiters.length === 0) return this.clearTimer();
+    if (this.waiters.length === 0) return this.cancelWake();
     const wakeAt = this.nextFreeAt(t);
-    if (wakeAt === Number.POSITIVE_INFINITY) return this.clearTimer(); // a settle() will pump
-    if (this.timer !== undefined && this.timerAt <= wakeAt) return;
-    this.clearTimer();
-    this.timerAt = wakeAt;
-    // +1: timers round to whole milliseconds; firing a hair early would only re-arm.
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerAt = Number.POSITIVE_INFINITY;
-      this.pump();
-    }, Math.ceil(wakeAt - t) + 1);
+    if (wakeAt === Number.POSITIVE_INFINITY) return this.cancelWake(); // a settle() will pump
+    if (this.wake && this.wake.at <= wakeAt) return;
+    this.cancelWake();
+    const wake = { at: wakeAt, cancel: new AbortController() };
+    this.wake = wake;
+    // A real timer that ends a hair early finds no room yet, and this pump sleeps again for the rest.
+    this.clock.sleep(Math.ceil(wakeAt - t), wake.cancel.signal).then(
+      () => {
+        if (this.wake !== wake) return;
+        this.wake = undefined;
+        this.pump();
+      },
+      () => undefined, // cancelled: a sooner wake-up replaced it, or no one waits any more
+    );
   }
 
-  private clearTimer(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.timerAt = Number.POSITIVE_INFINITY;
+  private cancelWake(): void {
+    this.wake?.cancel.abort();
+    this.wake = undefined;
   }
-}
-
-function now(): number {
-  return performance.now();
 }

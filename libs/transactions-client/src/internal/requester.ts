@@ -1,3 +1,4 @@
+import type { InputSchema } from '@washops/client-core';
 import type { z } from 'zod';
 import type { RequestOptions } from '../params.js';
 import type { DataApiPage } from '../resources/types.js';
@@ -10,6 +11,8 @@ import type { QueryValue, RequestSpec } from './transport.js';
 export const REQUESTER: unique symbol = Symbol('washops.transactions-client.requester');
 
 export interface Requester {
+  /** Checks an input as `parseInput` does, its date rules reading the client's clock for "today". */
+  parse<T>(schema: InputSchema<T>, input: unknown, what: string): T;
   /** One request, its body read with `schema`; refused once the client is closed. */
   call<S extends z.ZodType>(spec: RequestSpec, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>>;
   /**

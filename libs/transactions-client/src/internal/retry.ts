@@ -1,4 +1,4 @@
-import type { BackoffOptions } from '@washops/client-core';
+import { systemClock, type BackoffOptions } from '@washops/client-core';
 
 export const DEFAULT_BACKOFF: Readonly<BackoffOptions> = Object.freeze({ initialMs: 500, maxMs: 8_000 });
 
@@ -6,10 +6,10 @@ export const DEFAULT_BACKOFF: Readonly<BackoffOptions> = Object.freeze({ initial
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
- * Reads `retry-after-ms` or `Retry-After` (seconds, or an HTTP date). Undefined when absent or
- * unreadable: the real Data API does not document the header.
+ * Reads `retry-after-ms` or `Retry-After` (seconds, or an HTTP date, counted from `nowMs`: the client's clock).
+ * Undefined when absent or unreadable: the real Data API does not document the header.
  */
-export function parseRetryAfter(headers: Headers, nowMs: number = Date.now()): number | undefined {
+export function parseRetryAfter(headers: Headers, nowMs: number = systemClock.now()): number | undefined {
   const ms = headers.get('retry-after-ms');
   if (ms !== null && /^\d+(?:\.\d+)?$/.test(ms.trim())) return Math.ceil(Number(ms));
   const value = headers.get('retry-after');

@@ -1,5 +1,5 @@
 import { APIError, APITimeoutError, type RateLimitError, type WashOpsError } from '@washops/shared-errors';
-import { backoffDelay, describeError, safeLog, sleep, throwIfAborted, type BackoffOptions, type FetchLike, type Logger } from '@washops/client-core';
+import { backoffDelay, describeError, safeLog, throwIfAborted, type BackoffOptions, type Clock, type FetchLike, type Logger } from '@washops/client-core';
 import { linkSignals } from './abort.js';
 import { isRetryableStatus, makeStatusError } from './errors.js';
 import { callHook } from './logger.js';
@@ -17,6 +17,8 @@ export interface TransportOptions {
   maxRetries: number;
   timeoutMs: number;
   backoff: BackoffOptions;
+  /** Backoff sleeps, `sentAt` and `Retry-After` dates are read on it; the per-attempt timeout is not (see `attempt`). */
+  clock: Clock;
   logger: Logger | undefined;
   onRateLimited: ((event: RateLimitedEvent) => void) | undefined;
 }
@@ -42,7 +44,7 @@ export interface RequestSpec {
 
 export interface TransportResponse {
   body: unknown;
-  /** When the successful attempt was sent (`performance.now()`). */
+  /** When the successful attempt was sent (the client's clock). */
   sentAt: number;
   status: number;
   requestId: string | undefined;
@@ -103,7 +105,7 @@ export class Transport {
         error: lastError.code,
         retryInMs: outcome.kind === 'rateLimited' ? limiter.nextFreeInMs() : delayMs,
       }, 'Data API request failed; retrying');
-      await sleep(delayMs, spec.signal);
+      await this.#options.clock.sleep(delayMs, spec.signal);
     }
   }
 
@@ -125,10 +127,12 @@ export class Transport {
   }
 
   private async attempt(spec: RequestSpec, url: string, attempt: number): Promise<AttemptOutcome> {
-    const { limiter, logger, timeoutMs } = this.#options;
+    const { limiter, logger, timeoutMs, clock } = this.#options;
     const permit = await limiter.acquire(spec.signal);
+    const sentAt = clock.now();
     const started = performance.now();
     const link = linkSignals(spec.signal);
+    // A real timer, whatever the clock: it bounds how long a socket may stay silent.
     const timer = setTimeout(() => link.abort(TIMEOUT), timeoutMs);
     const base = { method: spec.method, path: spec.path, query: spec.query, attempt };
     // The key header is masked by `redact()` in `safeLog` (its name ends in "api-key").
@@ -148,7 +152,7 @@ export class Transport {
       safeLog(logger, 'debug', { ...base, status, durationMs: elapsed(started) }, 'Data API response');
       if (response.ok) {
         try {
-          return { kind: 'ok', response: { body: JSON.parse(text), status, requestId, sentAt: started } };
+          return { kind: 'ok', response: { body: JSON.parse(text), status, requestId, sentAt } };
         } catch (cause) {
           const error = new APIError(`The Data API sent malformed JSON (${spec.method} ${spec.path} → ${status})`, {
             status,
@@ -159,7 +163,7 @@ export class Transport {
           return { kind: 'failed', error, retryable: true, delayMs: backoffDelay(attempt, this.#options.backoff) };
         }
       }
-      const retryAfterMs = parseRetryAfter(response.headers);
+      const retryAfterMs = parseRetryAfter(response.headers, clock.now());
       if (status === 429) {
         this.stats.rateLimited++;
         const waitMs = retryAfterMs ?? limiter.windowMs;
@@ -195,6 +199,7 @@ type AttemptOutcome =
   | { kind: 'failed'; error: WashOpsError; retryable: boolean; delayMs: number }
   | { kind: 'rateLimited'; error: RateLimitError; retryable: boolean };
 
+/** A response's real latency, for the logs (like the timeout, it is about the socket, not the clock). */
 function elapsed(started: number): number {
   return Math.round(performance.now() - started);
 }

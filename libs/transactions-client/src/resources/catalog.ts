@@ -1,4 +1,3 @@
-import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import type { RequestOptions } from '../params.js';
@@ -15,7 +14,7 @@ import type { Item, ItemListParams, SalesOutcome, SalesOutcomeParams } from './t
 /** Items for sale: `GET /item` (cached an hour by the server). */
 export function itemsResource(requester: Requester): ListResource<ItemListParams, Item> {
   return listResource(requester, (params: ItemListParams = {}) => {
-    const p = parseInput(ItemListParamsSchema, params satisfies z.input<typeof ItemListParamsSchema>, 'item list params');
+    const p = requester.parse(ItemListParamsSchema, params satisfies z.input<typeof ItemListParamsSchema>, 'item list params');
     return { path: '/item', query: query({ departmentName: p.departmentName }), itemsKey: 'items', item: ItemSchema, pageSize: MAX_PAGE_SIZE.items };
   });
 }
@@ -23,7 +22,7 @@ export function itemsResource(requester: Requester): ListResource<ItemListParams
 /** Sales advisor outcomes: `GET /sales-outcome/list` (dates `YYYY-MM-DD`, pages up to 500). */
 export function salesOutcomesResource(requester: Requester): ListResource<SalesOutcomeParams, SalesOutcome> {
   return listResource(requester, (params: SalesOutcomeParams | undefined) => {
-    const p = parseInput(SalesOutcomeParamsSchema, params satisfies z.input<typeof SalesOutcomeParamsSchema> | undefined, 'sales outcome params');
+    const p = requester.parse(SalesOutcomeParamsSchema, params satisfies z.input<typeof SalesOutcomeParamsSchema> | undefined, 'sales outcome params');
     return {
       path: '/sales-outcome/list',
       query: { startDate: p.startDate, endDate: p.endDate },

@@ -1,4 +1,3 @@
-import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
@@ -12,7 +11,7 @@ import type { CustomerListParams } from './types.js';
 /** `GET /customer` (dates `YYYY-MM-DD`) and `GET /customer/{id}`. */
 export function customersResource(requester: Requester): CustomersResource {
   const lists = listResource(requester, (params: CustomerListParams = {}) => {
-    const p = parseInput(CustomerListParamsSchema, params satisfies z.input<typeof CustomerListParamsSchema>, 'customer list params');
+    const p = requester.parse(CustomerListParamsSchema, params satisfies z.input<typeof CustomerListParamsSchema>, 'customer list params');
     return {
       path: '/customer',
       query: query({ ...p }),
@@ -24,7 +23,7 @@ export function customersResource(requester: Requester): CustomersResource {
   return {
     ...lists,
     async get(customerId, options = {}) {
-      const id = parseInput(CustomerIdSchema, customerId, 'customer id');
+      const id = requester.parse(CustomerIdSchema, customerId, 'customer id');
       const body = await requester.call({ method: 'GET', path: pathFor('/customer/{id}', { id }) }, CustomerResponseSchema, options.signal);
       return body.data;
     },

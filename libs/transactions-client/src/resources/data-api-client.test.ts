@@ -1,10 +1,38 @@
-import { APIError } from '@washops/shared-errors';
+import { VirtualClock } from '@washops/client-core';
+import { APIError, DateRangeError } from '@washops/shared-errors';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fakeDataApi, rejectionOf } from '../../test/support/fake-client.js';
-import { json, never, transaction } from '../../test/support/fake-fetch.js';
+import { json, listPage, never, transaction } from '../../test/support/fake-fetch.js';
 import { clockEntry, customerDetail, recurringDetail } from '../../test/support/resource-fixtures.js';
-import { DataApiClient, RateLimiter } from '../index.js';
+import { CustomerListParamsSchema, DataApiClient, oldestAllowedSeconds, RateLimiter } from '../index.js';
+
+describe("the client's clock decides \"today\" for the date rules", () => {
+  // Years after any day this suite runs: every rule below answers differently on the system clock.
+  const FAR_NOW = Date.UTC(2040, 0, 1, 15, 0, 0);
+  const empty = () => json({ data: { customers: [], giftcards: [], accounts: [], offset: 1, limit: 100, total: 0 } });
+
+  it('accepts what is past on its clock and refuses what is older than the look-back from it', async () => {
+    const { client, fake } = fakeDataApi((request) => (request.path.startsWith('/transaction') ? json(listPage([], 0)) : empty()), {
+      clock: new VirtualClock(FAR_NOW),
+    });
+    await client.customers.list({ startDate: '2039-12-31' }); // "after today" on the system clock
+    await client.transactions.list({ startDate: '2039-12-30', endDate: '2039-12-31' });
+    await client.recurring.list({ startDate: Date.UTC(2039, 11, 1) / 1000 }); // open end: up to its "now", 31 days
+    expect(fake.calls).toHaveLength(3);
+    await expect(client.giftCards.list({ startDate: '2026-01-15', endDate: '2026-01-16' })).rejects.toBeInstanceOf(DateRangeError);
+    await expect(client.transactions.list({ startDate: '2039-06-30' })).rejects.toThrow(/6 months back \(from 2039-07-01T15:00:00.000Z\)/);
+    await expect(client.recurring.listDetails({ startDate: Date.UTC(2039, 10, 1) / 1000 })).rejects.toBeInstanceOf(DateRangeError);
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it('outside a client, the exported rules still read the system clock', async () => {
+    const { client } = fakeDataApi(empty, { clock: new VirtualClock(FAR_NOW) });
+    await client.customers.list({ startDate: '2039-12-31' });
+    expect(CustomerListParamsSchema.safeParse({ startDate: '2039-12-31' }).success).toBe(false);
+    expect(Math.abs(oldestAllowedSeconds() - oldestAllowedSeconds(Date.now()))).toBeLessThanOrEqual(1);
+  });
+});
 
 describe('employees.clockEntries', () => {
   it('asks in inclusive chunks of at most 14 days as YYYY-MM-DD, flattens the weeks and adds the employee and week', async () => {

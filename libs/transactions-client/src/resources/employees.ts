@@ -1,4 +1,3 @@
-import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
@@ -15,19 +14,19 @@ export function employeesResource(requester: Requester): EmployeesResource {
   // The document lists no paging parameters for `/employee`, yet its answer has offset, limit and total; the Python
   // client pages it, and so do we (a server that ignores them sends everything on page 1, and the short page ends it).
   const lists = listResource(requester, (params: Record<string, never> = {}) => {
-    parseInput(EmployeeListParamsSchema, params, 'employee list params');
+    requester.parse(EmployeeListParamsSchema, params, 'employee list params');
     return { path: '/employee', query: {}, itemsKey: 'employees', item: EmployeeListItemSchema, pageSize: MAX_PAGE_SIZE.employees };
   });
   return {
     ...lists,
     async get(employeeId, options = {}) {
-      const id = parseInput(EmployeeIdSchema, employeeId, 'employee id');
+      const id = requester.parse(EmployeeIdSchema, employeeId, 'employee id');
       const body = await requester.call({ method: 'GET', path: pathFor('/employee/{id}', { id }) }, EmployeeResponseSchema, options.signal);
       return body.data;
     },
     async clockEntries(employeeId, params: ClockEntryParams, options = {}) {
-      const id = parseInput(EmployeeIdSchema, employeeId, 'employee id');
-      const p = parseInput(ClockEntryParamsSchema, params satisfies z.input<typeof ClockEntryParamsSchema>, 'clock entry params');
+      const id = requester.parse(EmployeeIdSchema, employeeId, 'employee id');
+      const p = requester.parse(ClockEntryParamsSchema, params satisfies z.input<typeof ClockEntryParamsSchema>, 'clock entry params');
       const path = pathFor('/employee/{id}/clock-entries', { id });
       const entries: ClockEntry[] = [];
       const seen = new Set<string>();

@@ -1,4 +1,3 @@
-import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
@@ -29,7 +28,7 @@ import type {
 /** Recurring accounts (memberships): list, detail, details list, status changes and modifications. Dates in Unix seconds. */
 export function recurringResource(requester: Requester): RecurringResource {
   const accounts = listResource(requester, (params: RecurringAccountListParams = {}) => {
-    const p = parseInput(RecurringAccountListParamsSchema, params satisfies z.input<typeof RecurringAccountListParamsSchema>, 'recurring account list params');
+    const p = requester.parse(RecurringAccountListParamsSchema, params satisfies z.input<typeof RecurringAccountListParamsSchema>, 'recurring account list params');
     return {
       path: '/recurring/account/list',
       query: query({
@@ -45,7 +44,7 @@ export function recurringResource(requester: Requester): RecurringResource {
   });
 
   const details = listResource(requester, (params: RecurringDetailsListParams = {}) => {
-    const p = parseInput(RecurringDetailsListParamsSchema, params satisfies z.input<typeof RecurringDetailsListParamsSchema>, 'recurring details list params');
+    const p = requester.parse(RecurringDetailsListParamsSchema, params satisfies z.input<typeof RecurringDetailsListParamsSchema>, 'recurring details list params');
     return {
       path: '/recurring/account/details/list',
       query: query({
@@ -59,7 +58,7 @@ export function recurringResource(requester: Requester): RecurringResource {
   });
 
   const statusChanges = listResource(requester, (params: RecurringStatusChangeParams = {}) => {
-    const p = parseInput(RecurringStatusChangeParamsSchema, params satisfies z.input<typeof RecurringStatusChangeParamsSchema>, 'status change params');
+    const p = requester.parse(RecurringStatusChangeParamsSchema, params satisfies z.input<typeof RecurringStatusChangeParamsSchema>, 'status change params');
     return {
       path: '/recurring/account/status-list',
       query: query({
@@ -73,7 +72,7 @@ export function recurringResource(requester: Requester): RecurringResource {
   });
 
   const modifications = listResource(requester, (params: RecurringModificationParams = {}) => {
-    const p = parseInput(RecurringModificationParamsSchema, params satisfies z.input<typeof RecurringModificationParamsSchema>, 'modification params');
+    const p = requester.parse(RecurringModificationParamsSchema, params satisfies z.input<typeof RecurringModificationParamsSchema>, 'modification params');
     return {
       path: '/recurring/account/modifications',
       query: query({
@@ -90,7 +89,7 @@ export function recurringResource(requester: Requester): RecurringResource {
   return {
     ...accounts,
     async get(accountId: string, options: RequestOptions = {}) {
-      const id = parseInput(AccountIdSchema, accountId, 'recurring account id');
+      const id = requester.parse(AccountIdSchema, accountId, 'recurring account id');
       const path = pathFor('/recurring/account/{id}/detail', { id });
       const body = await requester.call({ method: 'GET', path }, RecurringAccountDetailResponseSchema, options.signal);
       return body.data;

@@ -1,4 +1,3 @@
-import { parseInput } from '@washops/client-core';
 import type { z } from 'zod';
 import type { Requester } from '../internal/requester.js';
 import { pathFor } from '../internal/transport.js';
@@ -13,7 +12,7 @@ import type { GiftCard, GiftCardListParams, WashbookListParams } from './types.j
 /** Washbooks (prepaid wash packages): `GET /washbook/account/list` and `GET /washbook/account/{id}/detail`. */
 export function washbooksResource(requester: Requester): WashbooksResource {
   const lists = listResource(requester, (params: WashbookListParams = {}) => {
-    const p = parseInput(WashbookListParamsSchema, params satisfies z.input<typeof WashbookListParamsSchema>, 'washbook list params');
+    const p = requester.parse(WashbookListParamsSchema, params satisfies z.input<typeof WashbookListParamsSchema>, 'washbook list params');
     return {
       path: '/washbook/account/list',
       query: query({
@@ -30,7 +29,7 @@ export function washbooksResource(requester: Requester): WashbooksResource {
   return {
     ...lists,
     async get(accountId, options = {}) {
-      const id = parseInput(AccountIdSchema, accountId, 'washbook account id');
+      const id = requester.parse(AccountIdSchema, accountId, 'washbook account id');
       const path = pathFor('/washbook/account/{id}/detail', { id });
       const body = await requester.call({ method: 'GET', path }, WashbookAccountDetailResponseSchema, options.signal);
       return body.data;
@@ -41,7 +40,7 @@ export function washbooksResource(requester: Requester): WashbooksResource {
 /** Gift-card liability: `GET /giftcard-liablilty` (the live path is spelled so). */
 export function giftCardsResource(requester: Requester): ListResource<GiftCardListParams, GiftCard> {
   return listResource(requester, (params: GiftCardListParams = {}) => {
-    const p = parseInput(GiftCardListParamsSchema, params satisfies z.input<typeof GiftCardListParamsSchema>, 'gift card list params');
+    const p = requester.parse(GiftCardListParamsSchema, params satisfies z.input<typeof GiftCardListParamsSchema>, 'gift card list params');
     return {
       path: '/giftcard-liablilty',
       query: query({

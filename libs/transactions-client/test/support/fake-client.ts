@@ -4,10 +4,10 @@ import { BASE_URL, fakeFetch, type FakeHandler } from './fake-fetch.js';
 
 /**
  * A client over a fake `fetch`, with a budget and backoff small enough that unit tests never wait
- * on them unless they ask to.
+ * on them unless they ask to. The fake stamps requests on the client's clock (`options.clock`).
  */
 export function fakeClient(handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) {
-  const fake = fakeFetch(handler);
+  const fake = fakeFetch(handler, options.clock);
   const client = new TransactionsClient({
     apiId: 'acme',
     apiKey: 'fake-key-1234',
@@ -32,7 +32,7 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 
 /** A `DataApiClient` over a fake `fetch`, with the same small budget and backoff as `fakeClient`. */
 export function fakeDataApi(handler: FakeHandler, options: Partial<TransactionsClientOptions> = {}) {
-  const fake = fakeFetch(handler);
+  const fake = fakeFetch(handler, options.clock);
   const client = new DataApiClient({
     apiId: 'acme',
     apiKey: 'fake-key-1234',

@@ -1,4 +1,5 @@
 /** A small fake `fetch` for unit tests: a handler per request, every call recorded. No module mocks. */
+import { systemClock, type Clock } from '@washops/client-core';
 
 export interface RecordedRequest {
   method: string;
@@ -6,7 +7,7 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   headers: Headers;
-  /** `performance.now()` when the request reached the fake. */
+  /** When the request reached the fake, on the fake's clock (the client's, in `fakeClient`). */
   at: number;
 }
 
@@ -21,7 +22,7 @@ export interface FakeFetch {
 
 export const BASE_URL = 'http://api.test/v1';
 
-export function fakeFetch(handler: FakeHandler): FakeFetch {
+export function fakeFetch(handler: FakeHandler, clock: Clock = systemClock): FakeFetch {
   const calls: RecordedRequest[] = [];
   const fetchImpl = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
@@ -31,7 +32,7 @@ export function fakeFetch(handler: FakeHandler): FakeFetch {
       path: url.pathname.replace(/^\/v1/, ''),
       query: Object.fromEntries(url.searchParams),
       headers: new Headers(init.headers),
-      at: performance.now(),
+      at: clock.now(),
     };
     calls.push(request);
     const signal = init.signal ?? undefined;

@@ -1,11 +1,26 @@
+import { clockFrom } from '@washops/client-core';
 import { startTransactionsSimulator } from '@washops/transactions-simulator';
 import { DataApiClient, TransactionsClient, type TransactionsClientOptions } from '../../src/index.js';
 
 export const DAY = 86_400;
 
+/** Mid-afternoon UTC, as the simulator's own tests use: "today" already holds data, whatever day the suite runs. */
+export const FIXED_NOW = Date.UTC(2026, 10, 20, 21, 30, 0);
+
+/**
+ * The time of a test file: real time (the simulator's scaled windows and jobs run on it) from `FIXED_NOW`. The
+ * simulator and every client of the file read it, so they agree on "today".
+ */
+export const clock = clockFrom(FIXED_NOW);
+
+/** Unix seconds now, on the shared clock. */
+export function nowSeconds(): number {
+  return Math.floor(clock.now() / 1000);
+}
+
 /** Midnight UTC `daysAgo` days back, in Unix seconds: the simulator's data is relative to its clock. */
 export function dayStart(daysAgo: number): number {
-  return Math.floor(Date.now() / 86_400_000) * DAY - daysAgo * DAY;
+  return Math.floor(clock.now() / 86_400_000) * DAY - daysAgo * DAY;
 }
 
 /** A whole UTC day, as loadJob accepts it (at most 24 hours). */
@@ -17,7 +32,12 @@ export function day(daysAgo: number): { startDate: number; endDate: number } {
 export type Simulator = Awaited<ReturnType<typeof startTransactionsSimulator>>;
 export type SimulatorOptions = NonNullable<Parameters<typeof startTransactionsSimulator>[0]>;
 
-/** The simulator's 15 s window at `timeScale`, and a client whose limiter matches it. */
+/** A simulator on the shared clock. */
+export function startPinnedSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  return startTransactionsSimulator({ now: () => clock.now(), ...options });
+}
+
+/** The simulator's 15 s window at `timeScale`, and a client whose limiter matches it, on the shared clock. */
 export function clientFor(sim: Simulator, timeScale: number, options: Partial<TransactionsClientOptions> = {}): TransactionsClient {
   return new TransactionsClient({
     apiId: 'demo',
@@ -25,6 +45,7 @@ export function clientFor(sim: Simulator, timeScale: number, options: Partial<Tr
     baseUrl: sim.url,
     rateLimit: { requests: 20, windowMs: 15_000 * timeScale },
     backoff: { initialMs: 5, maxMs: 40 },
+    clock,
     ...options,
   });
 }
@@ -46,7 +67,6 @@ export function maxPerServerWindow(sim: Simulator, windowMs: number, apiId = 'de
   return worst;
 }
 
-export { startTransactionsSimulator };
 
 /**
  * Sites to test with, read from the simulator rather than hard-coded: the small online store (a
@@ -60,7 +80,7 @@ export function pickSites(sim: Simulator): { small: string; busy: string; busyRe
   return { small: small.code, busy: busy.code, busyRegion: busy.region };
 }
 
-/** A `DataApiClient` whose limiter matches the simulator's window at `timeScale`. */
+/** A `DataApiClient` whose limiter matches the simulator's window at `timeScale`, on the shared clock. */
 export function dataApiFor(sim: Simulator, timeScale: number, options: Partial<TransactionsClientOptions> = {}): DataApiClient {
   return new DataApiClient({
     apiId: 'demo',
@@ -68,11 +88,12 @@ export function dataApiFor(sim: Simulator, timeScale: number, options: Partial<T
     baseUrl: sim.url,
     rateLimit: { requests: 20, windowMs: 15_000 * timeScale },
     backoff: { initialMs: 5, maxMs: 40 },
+    clock,
     ...options,
   });
 }
 
-/** The UTC date `daysAgo` days back, `YYYY-MM-DD`. */
+/** The UTC date `daysAgo` days back, `YYYY-MM-DD`, on the shared clock. */
 export function isoDay(daysAgo: number): string {
-  return new Date(Date.now() - daysAgo * DAY * 1000).toISOString().slice(0, 10);
+  return new Date(clock.now() - daysAgo * DAY * 1000).toISOString().slice(0, 10);
 }

@@ -32,11 +32,12 @@ export const CustomerListParamsSchema = z
     endDate: DateOnlySchema.optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.startDate !== undefined && value.startDate > todayUtc()) {
+    const today = todayUtc();
+    if (value.startDate !== undefined && value.startDate > today) {
       ctx.addIssue({
         code: 'custom',
         path: ['startDate'],
-        message: `startDate is ${value.startDate}; customers created after today (${todayUtc()}) cannot be asked for`,
+        message: `startDate is ${value.startDate}; customers created after today (${today}) cannot be asked for`,
         params: { code: DATE_RANGE_ISSUE },
       });
     }

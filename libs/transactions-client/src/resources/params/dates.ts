@@ -1,6 +1,7 @@
 import { DATE_RANGE_ISSUE } from '@washops/client-core';
 import { z } from 'zod';
 import { checkRange, toUnixSeconds } from '../../dates.js';
+import { inputNow } from '../../internal/input-clock.js';
 import { dateRangeCheck, messageWithoutField } from '../../internal/input-rules.js';
 import type { DateOnlyInput } from '../types.js';
 
@@ -69,8 +70,8 @@ export function addDays(day: string, days: number): string {
   return new Date((dateOnlySeconds(day) + days * DAY_SECONDS) * 1000).toISOString().slice(0, 10);
 }
 
-/** Today's UTC date, `YYYY-MM-DD`. */
-export function todayUtc(nowMs: number = Date.now()): string {
+/** Today's UTC date, `YYYY-MM-DD` (by default on the clock of the client whose parse is running, else the system's). */
+export function todayUtc(nowMs: number = inputNow()): string {
   return new Date(nowMs).toISOString().slice(0, 10);
 }
 
