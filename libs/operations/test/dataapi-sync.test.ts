@@ -1,3 +1,4 @@
+import { clockFrom } from '@washops/client-core';
 import { addDays, type Store } from '@washops/store';
 import { DataApiClient } from '@washops/transactions-client';
 import { SMALL_CHAIN_SITES, type TransactionsSimulator } from '@washops/transactions-simulator';
@@ -14,8 +15,7 @@ const byKey = <T>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) =
 
 for (const backend of warehouseBackends) {
   describe.skipIf(backend.skip)(`resources sync on ${backend.name}`, () => {
-    const offset = PRETEND_NOW - Date.now();
-    const clock = () => Date.now() + offset;
+    const clock = clockFrom(PRETEND_NOW);
     const yesterday = addDays(new Date(PRETEND_NOW).toISOString().slice(0, 10), -1);
     const from = yesterday;
     let sim: TransactionsSimulator;

@@ -1,4 +1,5 @@
 import type { KpiFigures, Store } from '@washops/store';
+import { clockFrom } from '@washops/client-core';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openKpis, openWarehouseSync, type Kpis, type WarehouseSync } from '../src/index.js';
@@ -78,8 +79,7 @@ const localDayOf = (ms: number, timeZone: string) => new Intl.DateTimeFormat('en
 
 for (const backend of warehouseBackends) {
   describe.skipIf(backend.skip)(`the operator's numbers equal the simulator's own on ${backend.name}`, () => {
-    const offset = PRETEND_NOW - Date.now();
-    const clock = () => Date.now() + offset;
+    const clock = clockFrom(PRETEND_NOW);
     let sim: TransactionsSimulator;
     let store: Store;
     let sync: WarehouseSync;
@@ -91,7 +91,7 @@ for (const backend of warehouseBackends) {
     let SITES = SMALL_SITES;
 
     beforeAll(async () => {
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, now: clock });
+      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, now: () => clock.now() });
       for (const site of sim.control.sites()) {
         zones.set(site.code, site.timezone);
         siteIds.set(site.siteId, site.code);
@@ -104,7 +104,7 @@ for (const backend of warehouseBackends) {
         store,
         dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE },
         settings: { retryLimit: 1, workerConcurrency: MONTH_PROOF ? 6 : 3 },
-        now: clock,
+        clock,
       });
       await sync.backfill({ from: FROM, to: TO, siteCodes: SITES }, ACTOR);
       // The local days run into the next UTC day (Central time): the resources are read a day past them.
@@ -172,7 +172,7 @@ for (const backend of warehouseBackends) {
       const fromMs = Date.parse(`${FROM}T00:00:00Z`) - DAY_MS;
       const toMs = Date.parse(`${TO}T00:00:00Z`) + 2 * DAY_MS;
       for (const employeeId of employeeIds) {
-        for (const entry of world.clockEntries(employeeId, fromMs, toMs, clock())) {
+        for (const entry of world.clockEntries(employeeId, fromMs, toMs, clock.now())) {
           const code = siteIds.get(entry.siteId);
           if (!code || !SITES.includes(code) || entry.clockInMs === null) continue;
           const day = localDayOf(entry.clockInMs, zones.get(code) as string);

@@ -1,4 +1,5 @@
 import type { Store } from '@washops/store';
+import { clockFrom } from '@washops/client-core';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openKpis, openWarehouseSync, type Kpis, type WarehouseSync } from '../src/index.js';
@@ -45,8 +46,7 @@ const activeAt = (m: Truth, at: number) => m.signUpMs <= at && (m.endMs === null
 
 for (const backend of warehouseBackends) {
   describe.skipIf(backend.skip)(`members' numbers equal the simulator's own on ${backend.name}`, () => {
-    const offset = PRETEND_NOW - Date.now();
-    const clock = () => Date.now() + offset;
+    const clock = clockFrom(PRETEND_NOW);
     let sim: TransactionsSimulator;
     let store: Store;
     let sync: WarehouseSync;
@@ -55,7 +55,7 @@ for (const backend of warehouseBackends) {
     const truth: Truth[] = [];
 
     beforeAll(async () => {
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, now: clock });
+      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, now: () => clock.now() });
       const created = await backend.create();
       drop = created.drop;
       store = await openAt(created.location);
@@ -63,7 +63,7 @@ for (const backend of warehouseBackends) {
         store,
         dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE },
         settings: { retryLimit: 1, workerConcurrency: 3 },
-        now: clock,
+        clock,
       });
       await sync.resources.backfill({ from: SYNC_FROM, to: SYNC_TO, resources: ['sites', 'memberships', 'status-changes'] }, ACTOR);
       const worker = await sync.startWorker({ exitWhenIdle: true, schedule: false });
@@ -76,7 +76,7 @@ for (const backend of warehouseBackends) {
         seen += data.accounts.length;
         for (const account of data.accounts) {
           if (!SITES.includes(account.billingSiteCode)) continue;
-          const m = world.membership(account.id, clock());
+          const m = world.membership(account.id, clock.now());
           if (!m) throw new Error(`the world has no ${account.id}`);
           truth.push({ site: account.billingSiteCode, plan: m.planName, signUpMs: Math.floor(m.signUpMs / 1000) * 1000, endMs: m.endMs, endReason: m.endReason });
         }

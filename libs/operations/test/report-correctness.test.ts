@@ -1,3 +1,4 @@
+import { clockFrom } from '@washops/client-core';
 import type { ReportScope, Store } from '@washops/store';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +28,7 @@ function keyed<R>(rows: readonly R[], key: (row: R) => string, figures: (row: R)
 
 for (const backend of warehouseBackends) {
   describe.skipIf(backend.skip)(`reports equal the simulator's own figures on ${backend.name}`, () => {
-    const offset = PRETEND_NOW - Date.now();
-    const clock = () => Date.now() + offset;
+    const clock = clockFrom(PRETEND_NOW);
     let sim: TransactionsSimulator;
     let store: Store;
     let sync: WarehouseSync;
@@ -39,7 +39,7 @@ for (const backend of warehouseBackends) {
 
     beforeAll(async () => {
       // The v2 flags kept in job items, so the plan figures are checked too; list totals always sent.
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, now: clock });
+      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, now: () => clock.now() });
       for (const site of sim.control.sites()) zones.set(site.code, site.timezone);
       const created = await backend.create();
       drop = created.drop;
@@ -48,7 +48,7 @@ for (const backend of warehouseBackends) {
         store,
         dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE },
         settings: { retryLimit: 1, workerConcurrency: 3 },
-        now: clock,
+        clock,
       });
       await sync.backfill({ from: scope.from, to: scope.to, siteCodes: SITES }, ACTOR);
       const worker = await sync.startWorker({ exitWhenIdle: true, schedule: false });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '@washops/client-core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,16 +105,16 @@ export interface SimulatedWarehouse {
 
 export async function openSimulatedWarehouse(
   backend: WarehouseBackend,
-  options: { timeScale: number; clock: () => number; retryLimit: number; sites?: readonly string[] },
+  options: { timeScale: number; clock: Clock; retryLimit: number; sites?: readonly string[] },
 ): Promise<SimulatedWarehouse> {
-  const sim = await startTransactionsSimulator({ timeScale: options.timeScale, realism: true, now: options.clock, ...(options.sites ? { sites: options.sites } : {}) });
+  const sim = await startTransactionsSimulator({ timeScale: options.timeScale, realism: true, now: () => options.clock.now(), ...(options.sites ? { sites: options.sites } : {}) });
   const created = await backend.create();
   const store = await openAt(created.location);
   const sync = await openWarehouseSync({
     store,
     dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: options.timeScale },
     settings: { retryLimit: options.retryLimit, workerConcurrency: 3 },
-    now: options.clock,
+    clock: options.clock,
   });
   return {
     sim,

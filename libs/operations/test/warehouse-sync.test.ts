@@ -1,3 +1,4 @@
+import { clockFrom } from '@washops/client-core';
 import { DateRangeError, ValidationError } from '@washops/shared-errors';
 import { addDays, type Store } from '@washops/store';
 import type { TransactionsSimulator } from '@washops/transactions-simulator';
@@ -16,8 +17,7 @@ const loadJobs = (sim: TransactionsSimulator) => sim.control.requests().filter((
 
 for (const backend of warehouseBackends) {
   describe.skipIf(backend.skip)(`warehouse sync on ${backend.name}`, () => {
-    const offset = PRETEND_NOW - Date.now();
-    const clock = () => Date.now() + offset;
+    const clock = clockFrom(PRETEND_NOW);
     const today = localDayOf(Math.floor(PRETEND_NOW / 1000), ZONE);
     let sim: TransactionsSimulator;
     let store: Store;
@@ -75,7 +75,7 @@ for (const backend of warehouseBackends) {
       expect(after?.state).toBe('done');
       expect(after?.syncedAt?.getTime()).toBeGreaterThan(before?.syncedAt?.getTime() ?? 0);
       expect(await storedSummaries(store, keys)).toEqual(expectedSummaries(sim, keys));
-      const page = await store.warehouse.listTransactions({ from: new Date(clock() - 20 * 86_400_000), to: new Date(clock()), siteCodes: ['ECOM'], limit: 1000 });
+      const page = await store.warehouse.listTransactions({ from: new Date(clock.now() - 20 * 86_400_000), to: new Date(clock.now()), siteCodes: ['ECOM'], limit: 1000 });
       expect(new Set(page.rows.map((r) => r.id)).size).toBe(page.rows.length);
     });
 

@@ -106,7 +106,7 @@ export async function startResourceWorker(ctx: ResourceWorkerContext, options: R
         warn(error);
       }
       if (!job) {
-        await pause(IDLE_POLL_MS, stopping.signal);
+        await pause(IDLE_POLL_MS, stopping.signal, ctx.timing.clock);
         continue;
       }
       busy++;
@@ -131,7 +131,7 @@ export async function startResourceWorker(ctx: ResourceWorkerContext, options: R
       } catch (error) {
         warn(error);
       }
-      await pause(WATCH_INTERVAL_MS, stopping.signal);
+      await pause(WATCH_INTERVAL_MS, stopping.signal, ctx.timing.clock);
     }
   })();
   const slots = Array.from({ length: options.concurrency ?? ctx.concurrency }, () => slot());

@@ -1,3 +1,4 @@
+import type { Clock } from '@washops/client-core';
 import { JOB_QUEUE_SCHEMA, type PgBoss, type SiteDayKey } from '@washops/store';
 
 /** One job per site-day. */
@@ -31,6 +32,8 @@ export const JOB_CACHE_MS = 21 * 60_000;
 export interface QueueTiming {
   retryLimit: number;
   timeScale: number;
+  /** What the workers' pauses wait on (the queue's own delays are the database's seconds). */
+  clock: Clock;
 }
 
 /** pg-boss counts whole seconds, at least one. */

@@ -1,4 +1,4 @@
-import type { Logger } from '@washops/client-core';
+import type { Clock, Logger } from '@washops/client-core';
 import type { RateBudgetUsage, ResourceWindowKey, SiteDayKey, SyncUnit, SyncUnitCounts, Store } from '@washops/store';
 import type { Actor } from '../actor.js';
 import type { EndpointRead, WindowFetchOptions } from '../dataapi/fetch.js';
@@ -36,8 +36,11 @@ export interface WarehouseSyncDeps {
   dataApi: DataApiAccess;
   logger?: Logger;
   settings?: Partial<SyncSettings>;
-  /** The clock ranges are checked against (ms since epoch); default `Date.now`. */
-  now?: () => number;
+  /**
+   * Where the sync reads time (default the system clock): "today" for ranges, the shared budget's and the client's
+   * waits, the workers' pauses. Tests pin today with it, and hand the same clock to the simulator.
+   */
+  clock?: Clock;
   /** Whether the resources' windows read each customer's and employee's own record too (default: both). */
   resourceFetch?: Pick<WindowFetchOptions, 'customerContacts' | 'employeeDetails'>;
 }

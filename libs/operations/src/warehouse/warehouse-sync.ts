@@ -1,4 +1,4 @@
-import { safeLog } from '@washops/client-core';
+import { safeLog, systemClock } from '@washops/client-core';
 import { ValidationError } from '@washops/shared-errors';
 import { addDays, type SiteDayKey } from '@washops/store';
 import { DataApiClient, DEFAULT_JOB_TIMEOUT_MS, DEFAULT_POLL_INTERVAL_MS } from '@washops/transactions-client';
@@ -49,11 +49,13 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
   const settings = checkSettings({ ...DEFAULT_SYNC_SETTINGS, ...deps.settings });
   const timeScale = dataApi.timeScale ?? 1;
   if (!(timeScale > 0 && Number.isFinite(timeScale))) throw new ValidationError('timeScale must be a positive number');
-  const now = deps.now ?? Date.now;
+  const clock = deps.clock ?? systemClock;
+  const now = (): number => clock.now();
   const budget = store.rateBudget(dataApi.apiId, {
     requests: API_REQUESTS,
     windowMs: API_WINDOW_MS * timeScale,
     ceiling: settings.budgetCeiling,
+    clock,
   });
   // One client for every resource: the transactions and the rest share its transport and the API id's budget.
   const dataApiClient = new DataApiClient({
@@ -61,10 +63,11 @@ export async function openWarehouseSync(deps: WarehouseSyncDeps): Promise<Wareho
     apiKey: dataApi.apiKey,
     ...(dataApi.baseUrl ? { baseUrl: dataApi.baseUrl } : {}),
     rateLimit: budget,
+    clock,
     ...(logger ? { logger } : {}),
   });
   const client = dataApiClient.transactions;
-  const timing: QueueTiming = { retryLimit: settings.retryLimit, timeScale };
+  const timing: QueueTiming = { retryLimit: settings.retryLimit, timeScale, clock };
   const boss = await store.openJobQueue({
     maxConnections: QUEUE_CONNECTIONS,
     onError: (error) => safeLog(logger, 'warn', { error: error.message }, 'warehouse sync: the job queue reported an error'),

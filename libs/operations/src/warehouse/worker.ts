@@ -1,4 +1,4 @@
-import { safeLog, type Logger } from '@washops/client-core';
+import { safeLog, type Clock, type Logger } from '@washops/client-core';
 import { APIError, APITimeoutError, isWashOpsError, toPublicError } from '@washops/shared-errors';
 import { StoreUnavailableError, type PgBoss, type SiteDayKey, type Store } from '@washops/store';
 import type { TransactionsClient } from '@washops/transactions-client';
@@ -89,7 +89,7 @@ export async function startSyncWorker(ctx: WorkerContext, options: SyncWorkerOpt
         warn(error, 'warehouse sync: the worker could not read its queue; trying again');
       }
       if (!job) {
-        await pause(IDLE_POLL_MS, stopping.signal);
+        await pause(IDLE_POLL_MS, stopping.signal, ctx.timing.clock);
         continue;
       }
       busy++;
@@ -126,7 +126,7 @@ export async function startSyncWorker(ctx: WorkerContext, options: SyncWorkerOpt
       } catch (error) {
         warn(error, 'warehouse sync: the worker could not read its queue; trying again');
       }
-      await pause(WATCH_INTERVAL_MS, stopping.signal);
+      await pause(WATCH_INTERVAL_MS, stopping.signal, ctx.timing.clock);
     }
   })();
 
@@ -150,17 +150,9 @@ export async function startSyncWorker(ctx: WorkerContext, options: SyncWorkerOpt
   return { done, stop };
 }
 
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** Waits `ms` on the clock, or until the worker stops (then resolves, so the loop ends on its own). */
+export async function pause(ms: number, signal: AbortSignal, clock: Clock): Promise<void> {
+  await clock.sleep(ms, signal).catch(() => undefined);
 }
 
 /** Completes or fails a job, trying again a few times when the database drops the call. */
