@@ -22,8 +22,6 @@ const BASE_HEADERS: Record<string, string> = {
   Server: 'Sonnys Controls',
 };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
@@ -82,11 +80,11 @@ async function handleRequest(sim: SimState, routes: readonly Route[], req: Incom
   const rawBody = isPost ? await readBody(req) : '';
   const isForm = isPost && String(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded');
   const form = isForm ? FormBody.parse(rawBody) : new FormBody([]);
-  const entry: LoggedRequest = { method, path, query: Object.fromEntries(url.searchParams), status: 0, at: Date.now() };
+  const entry: LoggedRequest = { method, path, query: Object.fromEntries(url.searchParams), status: 0, at: sim.clock.now() };
   if (isPost) entry.body = form.pairs.map(([k, v]) => [k, v] as [string, string]);
   sim.log.add(entry);
 
-  if (sim.latencyMs > 0) await sleep(sim.latencyMs);
+  if (sim.latencyMs > 0) await sim.clock.sleep(sim.latencyMs);
   const fired = sim.faults.fire({ method, path });
   if (has(fired, 'drop')) {
     req.socket.destroy();
@@ -100,13 +98,13 @@ async function handleRequest(sim: SimState, routes: readonly Route[], req: Incom
     res.end(renderErrorPage(status, status === 503 ? 'Service Unavailable' : 'Internal Server Error'));
     return;
   }
-  for (const f of fired) if (f.kind === 'slow') await sleep(f.delayMs ?? 5000);
+  for (const f of fired) if (f.kind === 'slow') await sim.clock.sleep(f.delayMs ?? 5000);
   const cookieId = readCookie(req.headers.cookie, 'PHPSESSID');
   if (has(fired, 'expireSession') && cookieId) sim.sessions.end(cookieId);
 
   const session = sim.sessions.live(cookieId) ?? sim.sessions.create();
   let replySession: Session | null = session.id === cookieId ? null : session;
-  session.lastSeen = Date.now();
+  sim.sessions.touch(session);
   const ctx: RequestContext = { method, path, url, form, session, sim, replaceSession: (s) => (replySession = s) };
   const before = isPost && has(fired, 'acceptButIgnore') ? sim.store.snapshot() : null;
   const reply = dispatch(routes, ctx);

@@ -1,4 +1,5 @@
 /** The BackOffice simulator, composed: seeded state, the handlers' routes, the HTTP server and the control surface. */
+import { systemClock, type Clock } from '@washops/clock';
 import { createControl, type BackofficeSimulatorControl } from './control.js';
 import { authRoutes } from './handlers/auth.js';
 import { compensationRoutes } from './handlers/compensation.js';
@@ -22,6 +23,11 @@ export interface BackofficeSimulatorOptions {
   seed?: string;
   /** Sign-ins; default `[{ username: 'bot', password: 'bot-password' }]`. */
   users?: Array<{ username: string; password: string }>;
+  /**
+   * Where time comes from: session ages, the request log's times, the forms' "today", the latency and slow-fault waits.
+   * Default `systemClock`; tests pin "today" with `clockFrom` or run a `VirtualClock`.
+   */
+  clock?: Clock;
   /** Default 1; scales the session lifetime (30 minutes idle at scale 1). */
   timeScale?: number;
   /** Default 0; added before every response. */
@@ -70,7 +76,7 @@ export async function startBackofficeSimulator(options: BackofficeSimulatorOptio
   const latencyMs = options.latencyMs ?? 0;
   if (!(timeScale > 0)) throw new Error('timeScale must be > 0');
   if (!(latencyMs >= 0)) throw new Error('latencyMs must be ≥ 0');
-  const sim = new SimState(settingsOf(options), { timeScale, latencyMs });
+  const sim = new SimState(settingsOf(options), { timeScale, latencyMs }, options.clock ?? systemClock);
   const server = await listen(sim, ROUTES, options.port ?? 0);
   return { url: `http://127.0.0.1:${server.port}`, control: createControl(sim), close: () => server.close() };
 }

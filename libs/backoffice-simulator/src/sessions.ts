@@ -1,5 +1,6 @@
 /** PHPSESSID sessions and their one-time flashes. Expired sessions are dropped lazily and swept now and then. */
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '@washops/clock';
 import type { Flash } from './pages/layout.js';
 import type { UserCreateRefill } from './pages/user-create.js';
 
@@ -20,7 +21,10 @@ export class Sessions {
   #byId = new Map<string, Session>();
   #created = 0;
 
-  constructor(public timeScale: number) {}
+  constructor(
+    public timeScale: number,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
 
   lifetimeMs(): number {
     return SESSION_IDLE_MS * this.timeScale;
@@ -28,14 +32,14 @@ export class Sessions {
 
   create(): Session {
     if (++this.#created % SWEEP_EVERY === 0) {
-      const now = Date.now();
+      const now = this.clock.now();
       for (const [id, s] of this.#byId) if (now - s.lastSeen > this.lifetimeMs()) this.#byId.delete(id);
     }
     const session: Session = {
       id: randomBytes(16).toString('hex').slice(0, 26),
       username: null,
       displayName: '',
-      lastSeen: Date.now(),
+      lastSeen: this.clock.now(),
       flashes: [],
       userCreateRefill: null,
     };
@@ -48,11 +52,16 @@ export class Sessions {
     if (!id) return null;
     const s = this.#byId.get(id);
     if (!s) return null;
-    if (Date.now() - s.lastSeen > this.lifetimeMs()) {
+    if (this.clock.now() - s.lastSeen > this.lifetimeMs()) {
       this.#byId.delete(id);
       return null;
     }
     return s;
+  }
+
+  /** Marks the session used now: its idle lifetime starts over. */
+  touch(session: Session): void {
+    session.lastSeen = this.clock.now();
   }
 
   end(id: string): void {

@@ -1,4 +1,5 @@
 /** Everything one simulator instance remembers, and how `reset()` brings it back to the seeded start. */
+import type { Clock } from '@washops/clock';
 import { Prng } from '@washops/sim-kit';
 import { createFaults, type BackofficeFaults } from './faults.js';
 import { RequestLog } from './request-log.js';
@@ -32,8 +33,10 @@ export class SimState {
   constructor(
     readonly settings: SimSettings,
     tuning: { timeScale: number; latencyMs: number },
+    /** Where session ages, request times and the forms' "today" come from, and what latency and slow faults wait on. */
+    readonly clock: Clock,
   ) {
-    this.sessions = new Sessions(tuning.timeScale);
+    this.sessions = new Sessions(tuning.timeScale, clock);
     this.latencyMs = tuning.latencyMs;
     this.store = this.#seedStore();
     this.faults = createFaults(this.#prng('faults').asFunction());

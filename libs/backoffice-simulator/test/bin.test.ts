@@ -15,7 +15,8 @@ function run(args: string[]) {
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then the output has been read to its end.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const url = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -51,6 +52,30 @@ describe('washops-backoffice-simulator bin', () => {
     expect(p.output()).toContain('password "bot-password"');
     p.child.kill('SIGINT');
     expect(await p.exited).toBe(0);
+  });
+
+  it('--now pins the simulator\'s today, whatever day it runs; --help documents it', async () => {
+    const p = run(['--port', '0', '--employees', '3', '--now', '2031-01-02T17:50:00-06:00']);
+    const url = await p.url;
+    expect(p.output()).toContain('Now runs from 2031-01-02T23:50:00.000Z (--now).');
+    const b = new Browser(url);
+    await b.login();
+    expect((await b.get('/employee/create')).$('#employee-start-date').attr('data-value')).toBe('01/02/2031');
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    const help = run(['--help']);
+    await expect(help.url).rejects.toThrow(/exited 0/); // prints the usage and starts nothing
+    expect(help.output()).toContain('[--now <ISO 8601 instant, e.g. 2026-11-20T17:00:00Z>]');
+    expect(help.output()).toContain('--now pins the simulator\'s "now"');
+  });
+
+  it('refuses a --now that is not an ISO 8601 instant with a usage message', async () => {
+    for (const bad of ['2026-11-20', '2026-02-30T10:00:00Z', 'soon']) {
+      const p = run(['--port', '0', '--now', bad]);
+      await expect(p.url).rejects.toThrow(/exited 2/);
+      expect(p.errors()).toContain(`--now must be an ISO 8601 instant such as 2026-11-20T17:00:00Z, got "${bad}"`);
+      expect(p.errors()).toContain('Usage: washops-backoffice-simulator');
+    }
   });
 
   it('refuses bad options with a usage message', async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Browser, createBody, useSignedInSimulator } from './helpers.js';
+import { VirtualClock } from '@washops/clock';
+import { Browser, createBody, FIXED_NOW, startSim, useSignedInSimulator } from './helpers.js';
 
 const t = useSignedInSimulator();
 beforeEach(async () => {
@@ -163,3 +164,46 @@ describe('control: fault draws, latency, the request log and reset', () => {
     expect((await t.b.get('/')).location).toBe('/login');
   });
 });
+
+describe('the waits run on the injected clock', () => {
+  it('holds a slow fault and the latency until the clock has moved by them, not for real time', async () => {
+    const clock = new VirtualClock(FIXED_NOW);
+    const sim = await startSim({ employeeCount: 5, clock });
+    try {
+      const b = new Browser(sim.url);
+      sim.control.inject({ route: 'GET /login', kind: 'slow', count: 1 }); // the default 5 s
+      const slow = settling(b.get('/login'));
+      await sleeping(clock);
+      await clock.advance(4_999);
+      expect(slow.settled).toBe(false);
+      await clock.advance(1);
+      expect((await slow.promise).status).toBe(200);
+      sim.control.setLatency(150);
+      const late = settling(b.get('/login'));
+      await sleeping(clock);
+      await clock.advance(149);
+      expect(late.settled).toBe(false);
+      await clock.advance(1);
+      expect((await late.promise).status).toBe(200);
+      expect(sim.control.requests().map((r) => r.at - FIXED_NOW)).toEqual([0, 5_000]);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+/** A promise and whether it has settled yet. */
+function settling<T>(promise: Promise<T>): { promise: Promise<T>; settled: boolean } {
+  const tracked = { promise, settled: false };
+  promise.then(
+    () => (tracked.settled = true),
+    () => (tracked.settled = true),
+  );
+  return tracked;
+}
+
+/** Resolves once a request waits on the clock (it has arrived and reached its sleep). */
+async function sleeping(clock: VirtualClock): Promise<void> {
+  for (let i = 0; i < 400 && clock.pending === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  expect(clock.pending).toBe(1);
+}

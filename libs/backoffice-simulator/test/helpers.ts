@@ -1,5 +1,6 @@
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { clockFrom } from '@washops/clock';
 import { MESSAGES, startBackofficeSimulator, type BackofficeSimulator, type BackofficeSimulatorOptions } from '../src/index.js';
 
 export interface Answer {
@@ -109,8 +110,14 @@ export function serializeForm($: cheerio.CheerioAPI, formSelector: string): Arra
   return pairs;
 }
 
+/** The tests' "today" (mid-afternoon UTC, 20 November 2026), whatever day they run. */
+export const FIXED_NOW = Date.UTC(2026, 10, 20, 21, 30, 0);
+/** FIXED_NOW as the forms write dates. */
+export const FIXED_TODAY = '11/20/2026';
+
+/** A simulator whose today is FIXED_NOW, running in real time from there unless `options.clock` says otherwise. */
 export async function startSim(options: BackofficeSimulatorOptions = {}): Promise<BackofficeSimulator> {
-  return startBackofficeSimulator({ employeeCount: 120, ...options });
+  return startBackofficeSimulator({ employeeCount: 120, clock: clockFrom(FIXED_NOW), ...options });
 }
 
 /**

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import type { BackofficeSimulator } from '../src/index.js';
-import { Browser, startSim } from './helpers.js';
+import { Browser, FIXED_NOW, startSim } from './helpers.js';
 
 describe('sessions and sign-in', () => {
   let sim: BackofficeSimulator;
+  // Session ages move only when a test moves this clock.
+  const clock = new VirtualClock(FIXED_NOW);
   beforeAll(async () => {
-    sim = await startSim({ users: [{ username: 'bot', password: 'bot-password' }] });
+    sim = await startSim({ users: [{ username: 'bot', password: 'bot-password' }], clock });
   });
   afterAll(() => sim.close());
 
@@ -70,11 +73,29 @@ describe('sessions and sign-in', () => {
     await b.login();
     expect((await b.get('/employee')).status).toBe(200);
     sim.control.setTimeScale(0.00001); // 30 min → 18 ms
-    await new Promise((r) => setTimeout(r, 60));
+    await clock.advance(60);
     const res = await b.get('/employee');
     expect(res.status).toBe(302);
     expect(res.location).toBe('/login');
     sim.control.setTimeScale(1);
+  });
+
+  it('expires a session idle for longer than its 30 minutes on the clock; each request starts them over', async () => {
+    const b = new Browser(sim.url);
+    await b.login();
+    const signedIn = b.cookie;
+    expect(sim.control.sessionLifetimeMs()).toBe(30 * 60_000);
+    expect((await b.get('/employee')).status).toBe(200);
+    await clock.advance(30 * 60_000); // idle exactly the lifetime: still live, and this request renews it
+    expect((await b.get('/employee')).status).toBe(200);
+    await clock.advance(30 * 60_000 - 1);
+    expect((await b.get('/employee')).status).toBe(200);
+    await clock.advance(30 * 60_000 + 1);
+    const res = await b.get('/employee');
+    expect(res.status).toBe(302);
+    expect(res.location).toBe('/login');
+    expect(b.cookie).not.toBe(signedIn);
+    expect((await b.get('/')).location).toBe('/login');
   });
 
   it('expireSessions() ends every session at once', async () => {

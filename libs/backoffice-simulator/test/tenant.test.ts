@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { DEPARTMENTS, startBackofficeSimulator, type BackofficeSimulator } from '../src/index.js';
-import { Browser, createBody, serializeForm, startSim } from './helpers.js';
+import { Browser, createBody, encodeSites, FIXED_TODAY, serializeForm, startSim } from './helpers.js';
 
 describe('seeded tenant', () => {
   it('is the same for the same seed and different for another', async () => {
@@ -89,6 +90,7 @@ describe('create page', () => {
     expect($('label[for="boac-permission-district-2"] strong').text()).toBe("(Carlos' District)");
     expect($('input.boac-permission-district-option[data-district-id="2"]').attr('data-region-id')).toBe('2');
     expect($('#employee-start-date').attr('data-value')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect($('#employee-start-date').attr('data-value')).toBe(FIXED_TODAY);
     expect($('select[name="wage[siteId]"]').is('[disabled]')).toBe(true);
     expect($('select[name="wage[siteId]"] option[value="1"]').text()).toBe('FIESTA');
     expect($('input[name="wage[overtimeRate]"]').is('[disabled]')).toBe(true);
@@ -133,5 +135,29 @@ describe('flat tenant (§3.4)', () => {
     expect(allPage.$('input[name="employee[isAllSitesAllowed]"]').is('[checked]')).toBe(true);
     expect((await b.post('/employee/update', serializeForm(allPage.$, 'form#employee-create-edit-form'))).location).toBe('/employee');
     expect(sim.control.employee(allId)?.siteIds).toBe('all');
+  });
+});
+
+describe("the clock's calendar", () => {
+  it("gives the forms' today, a new employee's status date and the log's times; its day turns at UTC midnight", async () => {
+    const start = Date.UTC(2031, 0, 2, 23, 50, 0);
+    const clock = new VirtualClock(start);
+    const sim = await startSim({ employeeCount: 5, clock });
+    try {
+      const b = new Browser(sim.url);
+      await b.login();
+      expect((await b.get('/employee/create')).$('#employee-start-date').attr('data-value')).toBe('01/02/2031');
+      const created = await b.post('/employee/insert', createBody({}, encodeSites(sim.control.sites(), [1])));
+      const id = Number(created.location?.split('/').pop());
+      const roster = (await b.get('/employee?active=all&limit=100')).$;
+      const row = roster('table.table-employees-list tbody tr').filter((_, tr) => roster(tr).text().includes('Newhire'));
+      expect(row.find('td.employees-col-active').attr('data-date-utc')).toBe('2031-01-02 23:50:00');
+      await clock.advance(20 * 60_000);
+      expect((await b.get(`/employee/compensation/${id}`)).$('#wage-effective-date').attr('data-value')).toBe('01/03/2031');
+      expect((await b.get('/employee/create')).$('#employee-start-date').attr('data-value')).toBe('01/03/2031');
+      expect(sim.control.requests().map((r) => r.at - start)).toEqual([0, 0, 0, 0, 0, 20 * 60_000, 20 * 60_000]);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -3,6 +3,7 @@
  * never sits in memory at once. A bucket holds only what lists need (time, number, total, type bits, customer);
  * details are rebuilt from the bucket's plan seed by the same builder, so list, v2, get and jobs agree.
  */
+import { systemClock, type Clock } from '@washops/clock';
 import { TYPE_BIT, siteById, type ChainSite } from './chain.js';
 import { DAY_MS, DayGenerator, NUMBER_EPOCH_MS, PER_DAY, RECORD_BASE, dayOrdinalOf, numberOf, recordAt, recordOf, type Bucket } from './day-generator.js';
 import { LruCache } from './lru.js';
@@ -70,13 +71,14 @@ export class DataStore {
   constructor(
     readonly seed: string,
     bucketCapacity = 256,
-    options: { rates?: Partial<WorldRates>; now?: () => number } = {},
+    options: { rates?: Partial<WorldRates>; clock?: Pick<Clock, 'now'> } = {},
   ) {
     this.buckets = new LruCache(bucketCapacity);
+    const clock = options.clock ?? systemClock;
     this.world = new SimWorld({
       seed,
       rates: resolveWorldRates(options.rates),
-      now: options.now ?? Date.now,
+      now: () => clock.now(),
       attendedTickets: (site, dayStart, wanted) => this.attendedTickets(site, dayStart, wanted),
     });
     this.generator = new DayGenerator(seed, this.world);

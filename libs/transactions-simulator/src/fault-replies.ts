@@ -1,7 +1,8 @@
 /** What an injected fault does to a request: a reply sent instead, a dropped connection, or a delay. */
 import type { ServerResponse } from 'node:http';
+import type { Clock } from '@washops/clock';
 import { DataApiError, ERROR_MESSAGES, errorBody } from './envelopes.js';
-import { json, sleep, type Reply } from './http.js';
+import { json, type Reply } from './http.js';
 import type { ErrorEnvelope, RequestLogEntry, TransactionsFault } from './types.js';
 
 const DEFAULT_SLOW_DELAY_MS = 5000;
@@ -15,15 +16,16 @@ export async function applyFault(
   entry: RequestLogEntry,
   latencyMs: number,
   envelope: ErrorEnvelope,
+  clock: Clock,
 ): Promise<Reply | 'dropped' | undefined> {
   switch (fault.kind) {
     case 'drop':
-      if (latencyMs > 0) await sleep(latencyMs);
+      if (latencyMs > 0) await clock.sleep(latencyMs);
       entry.status = 0;
       res.socket?.destroy();
       return 'dropped';
     case 'slow':
-      await sleep(fault.delayMs ?? DEFAULT_SLOW_DELAY_MS);
+      await clock.sleep(fault.delayMs ?? DEFAULT_SLOW_DELAY_MS);
       return undefined;
     case 'rateLimitStorm': {
       const reply = json(429, errorBody(new DataApiError('RequestRateExceedError', ERROR_MESSAGES.RequestRateExceedError), envelope));

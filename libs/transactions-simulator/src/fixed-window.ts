@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from '@washops/clock';
+
 /**
  * The Data API's throttle: a fixed window per key that starts at the first request, counts every
  * request, and resets when it expires. Not a sliding window: the vendor documents it this way.
@@ -8,12 +10,12 @@ export class FixedWindowCounter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: () => number,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<Clock, 'now'> = systemClock,
   ) {}
 
   /** Counts a request. Returns whether it is allowed, and how long until the window resets. */
   hit(key: string): { allowed: boolean; count: number; resetInMs: number } {
-    const now = this.now();
+    const now = this.clock.now();
     let window = this.windows.get(key);
     if (!window || now - window.startedAt >= this.windowMs()) {
       window = { startedAt: now, count: 0 };

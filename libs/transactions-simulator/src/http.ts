@@ -22,8 +22,6 @@ export function json(status: number, value: unknown): Reply {
   return { status, body: JSON.stringify(value) };
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function route(method: string, pathname: string): Route | undefined {
   if (!pathname.startsWith('/v1/')) return undefined;
   const path = pathname.slice(3).replace(/\/+$/, '');

@@ -3,6 +3,7 @@
  * for the configured duration, then `pass` (or `fail` when a fault says so); an unknown or expired hash is gone.
  */
 import { createHash } from 'node:crypto';
+import type { Clock } from '@washops/clock';
 import type { ChainSite } from './chain.js';
 
 /** How long the API keeps a job and its hash (contract §1 "Server-side caching"). */
@@ -36,7 +37,7 @@ export class JobRegistry {
 
   constructor(
     private readonly seed: string,
-    private readonly now: () => number,
+    private readonly clock: Pick<Clock, 'now'>,
     private readonly ttlMs: () => number,
     private readonly workingMs: () => number,
   ) {}
@@ -51,7 +52,7 @@ export class JobRegistry {
     const key = criteriaKey(apiId, criteria);
     const existing = this.byCriteria.get(key);
     if (existing) return { job: existing, created: false };
-    const now = this.now();
+    const now = this.clock.now();
     const { fails, neverFinishes } = faults();
     this.created++;
     const hash = createHash('md5').update(`${this.seed}|${key}|${now}|${this.created}`).digest('hex');
@@ -77,7 +78,7 @@ export class JobRegistry {
   }
 
   state(job: Job): JobState {
-    if (this.now() < job.readyAt) return 'working';
+    if (this.clock.now() < job.readyAt) return 'working';
     return job.fails ? 'fail' : 'pass';
   }
 
@@ -87,7 +88,7 @@ export class JobRegistry {
   }
 
   private purge(): void {
-    const now = this.now();
+    const now = this.clock.now();
     for (const [hash, job] of this.byHash) {
       if (now >= job.expiresAt) {
         this.byHash.delete(hash);

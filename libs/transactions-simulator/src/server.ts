@@ -10,6 +10,7 @@
  *   6. parameter validation (400 timestamp, 422 PayloadValidationError), then the endpoint itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { systemClock, type Clock } from '@washops/clock';
 import { apiIdOf, authenticate, scope } from './auth.js';
 import { KNOWN_SITES, SITES, siteByCode, type ChainSite } from './chain.js';
 import { nonNegative, positive, controlSurface } from './control.js';
@@ -29,7 +30,7 @@ import { itemList } from './handlers/items.js';
 import { recurringDetailsList, recurringGet, recurringList, recurringModifications, recurringStatusList } from './handlers/recurring.js';
 import { salesOutcomeList } from './handlers/sales-outcomes.js';
 import { washbookGet, washbookList } from './handlers/washbooks.js';
-import { json, listen, readQuery, route, send, sleep, type Endpoint, type Reply } from './http.js';
+import { json, listen, readQuery, route, send, type Endpoint, type Reply } from './http.js';
 import { JOB_TTL_MS, JobRegistry } from './jobs.js';
 import { LruCache } from './lru.js';
 import { RequestLog } from './request-log.js';
@@ -77,7 +78,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   const credentials = checkedCredentials(options.credentials ?? DEFAULT_CREDENTIALS, chain);
   const environment = options.environment ?? 'production';
   const seed = options.seed ?? 'demo';
-  const now = options.now ?? Date.now;
+  const clock = clockOf(options);
   const settings: SimState['settings'] = {
     timeScale: positive(options.timeScale ?? 1, 'timeScale'),
     latencyMs: nonNegative(options.latencyMs ?? 0, 'latencyMs'),
@@ -91,22 +92,22 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   if (options.errorEnvelope !== undefined && options.errorEnvelope !== 'flat' && options.errorEnvelope !== 'wrapped') {
     throw new TypeError(`Unknown error envelope: ${String(options.errorEnvelope)}`);
   }
-  const store = new DataStore(seed, undefined, { rates: options.world, now });
+  const store = new DataStore(seed, undefined, { rates: options.world, clock });
   const state: SimState = {
     seed,
     environment,
-    now,
+    clock,
     settings,
     store,
     world: store.world,
-    jobs: new JobRegistry(seed, now, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
+    jobs: new JobRegistry(seed, clock, () => JOB_TTL_MS * settings.timeScale, () => settings.jobDurationMs * settings.timeScale),
     faults: new TransactionsFaultRegistry(seed),
     responseCache: new LruCache(500),
     rowsMemo: new LruCache(ROWS_MEMO_ENTRIES),
     nullTotalsShare,
   };
   const log = new RequestLog();
-  const throttle = new FixedWindowCounter(RATE_LIMIT, () => RATE_WINDOW_MS * settings.timeScale, now);
+  const throttle = new FixedWindowCounter(RATE_LIMIT, () => RATE_WINDOW_MS * settings.timeScale, clock);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.local');
@@ -118,7 +119,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
       query,
       status: 0,
       ...(apiId !== undefined ? { apiId } : {}),
-      at: now(),
+      at: clock.now(),
     });
     let reply: Reply;
     let corrupt = false;
@@ -133,7 +134,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
       const fault = state.faults.first(matched.endpoint, (f) => !JOB_FAULTS.includes(f.kind));
       if (fault) {
         entry.fault = fault.kind;
-        const early = await applyFault(fault, res, entry, settings.latencyMs, settings.envelope);
+        const early = await applyFault(fault, res, entry, settings.latencyMs, settings.envelope, clock);
         if (early === 'dropped') return;
         if (early) return await respond(res, entry, early);
         if (fault.kind === 'malformedJson') corrupt = true;
@@ -154,7 +155,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   }
 
   async function respond(res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {
-    if (settings.latencyMs > 0) await sleep(settings.latencyMs);
+    if (settings.latencyMs > 0) await clock.sleep(settings.latencyMs);
     entry.status = reply.status;
     send(res, reply);
   }
@@ -167,6 +168,13 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
     control: controlSurface(state, log, throttle, chain),
     close: () => server.close(),
   };
+}
+
+/** `clock`, else the deprecated `now` with real sleeps, else the system clock. */
+function clockOf(options: TransactionsSimulatorOptions): Clock {
+  if (options.clock) return options.clock;
+  const { now } = options;
+  return now ? { now, sleep: systemClock.sleep } : systemClock;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Public types of the Data API simulator (the agreed control surface, plus a few additions marked as such). */
+import type { Clock } from '@washops/clock';
 import type { World, WorldRates } from './world/types.js';
 
 export type { World, WorldRates } from './world/types.js';
@@ -59,6 +60,11 @@ export interface TransactionsSimulatorOptions {
   seed?: string;
   /** Default `[{ apiId: 'demo', apiKey: 'demo-key' }]`. */
   credentials?: SimulatorCredential[];
+  /**
+   * Addition: where time comes from: "today", the rate window, job durations and lifetimes, the response caches, and
+   * the latency and slow-fault waits. Default `systemClock`; tests pin "today" with `clockFrom` or run a `VirtualClock`.
+   */
+  clock?: Clock;
   /** Default 1; 0.01 makes the 15 s rate window 150 ms and job durations and caches 100× shorter. */
   timeScale?: number;
   /** Default 0; added to every response. Not scaled. */
@@ -73,7 +79,10 @@ export interface TransactionsSimulatorOptions {
   environment?: DataApiEnvironment;
   /** Addition: share (0..1) of list criteria answered with `total: null` under `realism.nullTotals`. Default 0.25. */
   nullTotalsShare?: number;
-  /** Addition, for tests: the simulator's clock (ms since epoch). Default `Date.now`. */
+  /**
+   * Addition, for tests: the simulator's "now" (ms since epoch), waits in real time. Ignored when `clock` is given.
+   * @deprecated use clock
+   */
   now?: () => number;
   /** Addition: host to bind. Default '127.0.0.1'. */
   host?: string;

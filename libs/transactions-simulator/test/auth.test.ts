@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
 import { call, FIXED_NOW, headersFor, SITE_DAY } from './helpers.js';
 
@@ -6,7 +7,7 @@ describe('auth: X-Sonnys-API-ID and X-Sonnys-API-Key', () => {
   let sim: TransactionsSimulator;
   beforeAll(async () => {
     sim = await startTransactionsSimulator({
-      now: () => FIXED_NOW,
+      clock: new VirtualClock(FIXED_NOW),
       credentials: [
         { apiId: 'demo', apiKey: 'demo-key' },
         { apiId: 'north', apiKey: 'north-key', siteCodes: ['NAPER', 'JOLIET'] },
@@ -88,7 +89,7 @@ describe('auth: X-Sonnys-API-ID and X-Sonnys-API-Key', () => {
   it('in sandbox mode answers the vendor\'s magic site codes ABC and DEF', async () => {
     const sandbox = await startTransactionsSimulator({
       environment: 'sandbox',
-      now: () => FIXED_NOW,
+      clock: new VirtualClock(FIXED_NOW),
       credentials: [{ apiId: 'sb', apiKey: 'sb-key', environment: 'sandbox' }, { apiId: 'prod', apiKey: 'prod-key' }],
     });
     try {

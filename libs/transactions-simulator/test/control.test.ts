@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
 import { call, FIXED_NOW, headersFor, SITE_DAY } from './helpers.js';
 
 describe('control surface', () => {
   let sim: TransactionsSimulator;
   beforeAll(async () => {
-    sim = await startTransactionsSimulator({ now: () => FIXED_NOW });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW) });
   });
   afterAll(() => sim.close());
 
@@ -53,6 +54,25 @@ describe('control surface', () => {
     const regions = sim.control.regions();
     expect(regions.map((r) => r.code)).toEqual(['GLOBAL', 'ILLINOIS', 'INDIANA']);
     expect(regions.flatMap((r) => r.siteCodes).sort()).toEqual(sites.map((s) => s.code).sort());
+  });
+});
+
+describe('the deprecated `now` option', () => {
+  it('still sets the simulator\'s now, with real waits; `clock` wins when both are given', async () => {
+    const legacy = await startTransactionsSimulator({ now: () => FIXED_NOW, latencyMs: 20 });
+    try {
+      expect((await call(legacy, '/site/list')).status).toBe(200); // the latency sleeps in real time
+      expect(legacy.control.requests().map((r) => r.at)).toEqual([FIXED_NOW]);
+    } finally {
+      await legacy.close();
+    }
+    const both = await startTransactionsSimulator({ now: () => 0, clock: new VirtualClock(FIXED_NOW + 1) });
+    try {
+      await call(both, '/site/list');
+      expect(both.control.requests().map((r) => r.at)).toEqual([FIXED_NOW + 1]);
+    } finally {
+      await both.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
 import { call, DAY_S, dayStart, FIXED_NOW, SITE_DAY } from './helpers.js';
 
@@ -18,7 +19,7 @@ async function allPages(sim: TransactionsSimulator, path: string, query: Record<
 describe('data: pagination, order, consistency, determinism, realism', () => {
   let sim: TransactionsSimulator;
   beforeAll(async () => {
-    sim = await startTransactionsSimulator({ now: () => FIXED_NOW, realism: { nullTotals: false } });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), realism: { nullTotals: false } });
   });
   beforeEach(() => sim.control.reset());
   afterAll(() => sim.close());
@@ -225,8 +226,8 @@ describe('data: pagination, order, consistency, determinism, realism', () => {
   });
 
   it('gives the same data for the same seed and different data for another seed', async () => {
-    const twin = await startTransactionsSimulator({ now: () => FIXED_NOW, seed: 'demo', realism: { nullTotals: false } });
-    const other = await startTransactionsSimulator({ now: () => FIXED_NOW, seed: 'other-operator', realism: { nullTotals: false } });
+    const twin = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), seed: 'demo', realism: { nullTotals: false } });
+    const other = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), seed: 'other-operator', realism: { nullTotals: false } });
     try {
       const q = { query: { ...SITE_DAY, limit: 100, offset: 3 } };
       const a = await call(sim, '/transaction/version-2', q);

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clockFrom, VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../src/index.js';
 import { call, DEMO_HEADERS, FIXED_NOW, SITE_DAY } from './helpers.js';
 
 describe('fault injection, latency and time scale', () => {
   let sim: TransactionsSimulator | undefined;
   async function start(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
-    sim = await startTransactionsSimulator({ now: () => FIXED_NOW, ...options });
+    // A pinned today that runs in real time: the latency and slow tests measure real waits.
+    sim = await startTransactionsSimulator({ clock: clockFrom(FIXED_NOW), ...options });
     return sim;
   }
   afterEach(async () => {
@@ -99,12 +101,13 @@ describe('fault injection, latency and time scale', () => {
 
   it('fires by probability from a seeded PRNG: reproducible per seed, near the asked rate', async () => {
     async function pattern(seed: string): Promise<string> {
-      const s = await startTransactionsSimulator({ seed, timeScale: 0.0001 });
+      const clock = new VirtualClock(FIXED_NOW);
+      const s = await startTransactionsSimulator({ seed, clock });
       try {
         s.control.inject({ kind: 'serverError', probability: 0.3 });
         let out = '';
         for (let i = 0; i < 60; i++) {
-          await new Promise((r) => setTimeout(r, 2)); // past the 1.5 ms rate window
+          await clock.advance(15_000); // past the rate window
           out += (await call(s, '/site/list')).status === 500 ? 'x' : '.';
         }
         return out;
@@ -124,14 +127,15 @@ describe('fault injection, latency and time scale', () => {
   });
 
   it('clearFaults() and reset() start the seeded draw over, so the same injection fires on the same requests again', async () => {
-    // The real clock, not the fixed one, so the scaled throttle window moves on between requests.
-    const s = await startTransactionsSimulator({ seed: 'replay', timeScale: 0.0001 });
+    // A virtual clock moved past the rate window before each request, so the throttle never answers instead.
+    const clock = new VirtualClock(FIXED_NOW);
+    const s = await startTransactionsSimulator({ seed: 'replay', clock });
     sim = s;
     async function pattern(): Promise<string> {
       s.control.inject({ kind: 'serverError', probability: 0.5 });
       let out = '';
       for (let i = 0; i < 24; i++) {
-        await new Promise((r) => setTimeout(r, 2)); // past the 1.5 ms rate window
+        await clock.advance(15_000); // past the rate window
         out += (await call(s, '/site/list')).status === 500 ? 'x' : '.';
       }
       return out;
@@ -164,6 +168,33 @@ describe('fault injection, latency and time scale', () => {
     expect(performance.now() - t1).toBeLessThan(280);
   });
 
+  it('waits for slow faults and latency on the injected clock, not in real time', async () => {
+    const clock = new VirtualClock(FIXED_NOW);
+    const s = await start({ clock });
+    s.control.inject({ kind: 'slow', count: 1 }); // the default 5 s
+    const slow = settling(call(s, '/site/list'));
+    await sleeping(clock);
+    await clock.advance(4_999);
+    expect(slow.settled).toBe(false);
+    await clock.advance(1);
+    expect((await slow.promise).status).toBe(200);
+    s.control.setLatency(300);
+    const late = settling(call(s, '/site/list', { headers: {} }));
+    await sleeping(clock);
+    await clock.advance(299);
+    expect(late.settled).toBe(false);
+    await clock.advance(1);
+    expect((await late.promise).status).toBe(403);
+    s.control.inject({ kind: 'drop', count: 1 });
+    const dropped = settling(fetch(`${s.url}/site/list`, { headers: DEMO_HEADERS }));
+    await sleeping(clock);
+    await clock.advance(299);
+    expect(dropped.settled).toBe(false);
+    await clock.advance(1);
+    await expect(dropped.promise).rejects.toThrow();
+    expect(s.control.requests().map((r) => [r.status, r.at - FIXED_NOW])).toEqual([[200, 0], [403, 5_000], [0, 5_300]]);
+  });
+
   it('validates control inputs', async () => {
     const s = await start();
     expect(() => s.control.setTimeScale(0)).toThrow(TypeError);
@@ -174,3 +205,19 @@ describe('fault injection, latency and time scale', () => {
     await expect(startTransactionsSimulator({ credentials: [{ apiId: 'a', apiKey: 'b', siteCodes: ['NOPE'] }] })).rejects.toThrow(/NOPE/);
   });
 });
+
+/** A promise and whether it has settled yet. */
+function settling<T>(promise: Promise<T>): { promise: Promise<T>; settled: boolean } {
+  const tracked = { promise, settled: false };
+  promise.then(
+    () => (tracked.settled = true),
+    () => (tracked.settled = true),
+  );
+  return tracked;
+}
+
+/** Resolves once a request waits on the clock (it has arrived and reached its sleep). */
+async function sleeping(clock: VirtualClock): Promise<void> {
+  for (let i = 0; i < 400 && clock.pending === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  expect(clock.pending).toBe(1);
+}

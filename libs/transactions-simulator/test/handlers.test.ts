@@ -4,6 +4,7 @@
  * HTTP on the seeded world.
  */
 import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { SITES } from '../src/chain.js';
 import { resolveRealism } from '../src/envelopes.js';
 import type { Ctx, Handler, SimState } from '../src/handlers/context.js';
@@ -23,7 +24,7 @@ function state(realism: RealismOption = true, nullTotalsShare = 0): SimState {
   return {
     seed: 'fixture',
     environment: 'production',
-    now: () => FIXTURE_NOW,
+    clock: new VirtualClock(FIXTURE_NOW),
     settings: { timeScale: 1, latencyMs: 0, jobDurationMs: 0, realism: resolveRealism(realism), envelope: 'flat' },
     world: fixtureWorld,
     responseCache: new LruCache(10),

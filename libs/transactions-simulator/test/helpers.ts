@@ -44,20 +44,6 @@ export async function waitFor(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
 
-/** A clock tests move by hand. */
-export function manualClock(start = FIXED_NOW): { now: () => number; advance: (ms: number) => void; set: (ms: number) => void } {
-  let t = start;
-  return {
-    now: () => t,
-    advance: (ms) => {
-      t += ms;
-    },
-    set: (ms) => {
-      t = ms;
-    },
-  };
-}
-
 export const headersFor = (apiId: string, apiKey: string, siteCode?: string): Record<string, string> => ({
   'X-Sonnys-API-ID': apiId,
   'X-Sonnys-API-Key': apiKey,

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../src/index.js';
-import { call, dayStart, headersFor, manualClock, SITE_DAY } from './helpers.js';
+import { VirtualClock } from '@washops/clock';
+import { DEFAULT_JOB_DURATION_MS, startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../src/index.js';
+import { call, dayStart, FIXED_NOW, headersFor, SITE_DAY } from './helpers.js';
 
 describe('jobs: load-job and get-job-data', () => {
   let sim: TransactionsSimulator | undefined;
-  const clock = manualClock();
+  let clock: VirtualClock;
   async function start(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
-    clock.set(Date.UTC(2026, 10, 20, 21, 30, 0));
-    sim = await startTransactionsSimulator({ now: clock.now, ...options });
+    clock = new VirtualClock(FIXED_NOW);
+    sim = await startTransactionsSimulator({ clock, ...options });
     return sim;
   }
   afterEach(async () => {
@@ -23,12 +24,14 @@ describe('jobs: load-job and get-job-data', () => {
     const a = await submit(s);
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ data: { hash: expect.stringMatching(/^[0-9a-f]{32}$/) } });
-    clock.advance(5_000);
+    await clock.advance(1_000);
     const b = await submit(s);
     expect(b.body.data.hash).toBe(a.body.data.hash);
     // Same hash means the same job: it became ready on the first job's schedule, not 2 s after the second submit.
-    clock.advance(-5_000 + 2_000);
+    await clock.advance(1_000);
     expect((await poll(s, a.body.data.hash)).body.data.status).toBe('pass');
+    await clock.advance(3_000);
+    expect((await submit(s)).body.data.hash).toBe(a.body.data.hash);
     // GET works too (the spec's sample uses it) and finds the same job.
     expect((await submit(s, SITE_DAY, 'GET')).body.data.hash).toBe(a.body.data.hash);
     const page2 = await submit(s, { ...SITE_DAY, offset: 2 });
@@ -41,20 +44,36 @@ describe('jobs: load-job and get-job-data', () => {
     const hash = (await submit(s, { ...SITE_DAY, offset: 2 })).body.data.hash;
     const working = await poll(s, hash);
     expect(working.body).toEqual({ data: { hash, status: 'working', data: [] } });
-    clock.advance(2_999);
+    await clock.advance(2_999);
     expect((await poll(s, hash)).body.data.status).toBe('working');
-    clock.advance(1);
+    await clock.advance(1);
     const done = await poll(s, hash);
     expect(done.body.data).toMatchObject({ hash, status: 'pass', offset: 2, limit: 100, total: list.body.data.total });
     expect(done.body.data.data.map((t: { id: string }) => t.id)).toEqual(list.body.data.transactions.map((t: { transId: string }) => t.transId));
   });
 
+  it('is working until the default 2 s have passed on the injected clock; its hash lives 20 minutes of it', async () => {
+    const s = await start();
+    expect(DEFAULT_JOB_DURATION_MS).toBe(2_000);
+    const hash = (await submit(s)).body.data.hash;
+    expect((await poll(s, hash)).body.data.status).toBe('working');
+    await clock.advance(1_999);
+    expect((await poll(s, hash)).body.data.status).toBe('working');
+    await clock.advance(1);
+    expect((await poll(s, hash)).body.data.status).toBe('pass');
+    // Twenty minutes of the clock later the job and its hash are gone.
+    await clock.advance(20 * 60_000 - 2_001);
+    expect((await poll(s, hash)).status).toBe(200);
+    await clock.advance(1);
+    expect((await poll(s, hash)).status).toBe(404);
+  });
+
   it('scales the job duration with timeScale', async () => {
     const s = await start({ jobDurationMs: 2000, timeScale: 0.1 });
     const hash = (await submit(s)).body.data.hash;
-    clock.advance(199);
+    await clock.advance(199);
     expect((await poll(s, hash)).body.data.status).toBe('working');
-    clock.advance(1);
+    await clock.advance(1);
     expect((await poll(s, hash)).body.data.status).toBe('pass');
   });
 
@@ -87,9 +106,9 @@ describe('jobs: load-job and get-job-data', () => {
     expect(unknown.body.type).toBe('EntityNotFoundError');
     const hash = (await submit(s)).body.data.hash;
     expect((await call(s, '/transaction/get-job-data', { query: { hash }, headers: headersFor('other', 'other-key') })).status).toBe(404);
-    clock.advance(20 * 60_000 * 0.01 - 1);
+    await clock.advance(20 * 60_000 * 0.01 - 1);
     expect((await poll(s, hash)).status).toBe(200);
-    clock.advance(1);
+    await clock.advance(1);
     expect((await poll(s, hash)).status).toBe(404);
     // After expiry the same criteria start a new job with a new hash.
     const again = (await submit(s)).body.data.hash;
@@ -103,7 +122,7 @@ describe('jobs: load-job and get-job-data', () => {
     const failing = (await submit(s)).body.data.hash;
     const healthy = (await submit(s, { ...SITE_DAY, offset: 2 })).body.data.hash;
     expect((await poll(s, failing)).body.data.status).toBe('working');
-    clock.advance(1000);
+    await clock.advance(1000);
     expect((await poll(s, failing)).body.data).toEqual({ hash: failing, status: 'fail', data: [] });
     expect((await poll(s, healthy)).body.data.status).toBe('pass');
   });
@@ -113,13 +132,13 @@ describe('jobs: load-job and get-job-data', () => {
     s.control.inject({ kind: 'jobNeverFinishes', endpoint: 'loadJob' });
     const hash = (await submit(s)).body.data.hash;
     for (const step of [0, 60_000, 10 * 60_000, 7 * 60_000]) {
-      clock.advance(step);
+      await clock.advance(step);
       const res = await poll(s, hash);
       expect(res.body.data?.status, JSON.stringify(res.body)).toBe('working');
     }
-    clock.advance(60_000);
+    await clock.advance(60_000);
     expect((await poll(s, hash)).body.data.status).toBe('working');
-    clock.advance(60_000);
+    await clock.advance(60_000);
     expect((await poll(s, hash)).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../src/index.js';
 import { call, dayStart, FIXED_NOW, SITE_DAY } from './helpers.js';
 
@@ -7,7 +8,7 @@ const OPTIONAL_STRINGS = ['customerName', 'customerId', 'vehicleLicensePlate', '
 describe('the live quirks behind `realism`', () => {
   let sim: TransactionsSimulator | undefined;
   async function start(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
-    sim = await startTransactionsSimulator({ now: () => FIXED_NOW, jobDurationMs: 0, ...options });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), jobDurationMs: 0, ...options });
     return sim;
   }
   afterEach(async () => {

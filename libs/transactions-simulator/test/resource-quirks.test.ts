@@ -4,8 +4,9 @@
  * 1-hour caches.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../src/index.js';
-import { call as rawCall, DAY_S, FIXED_NOW, headersFor, manualClock, unix, type ApiResponse } from './helpers.js';
+import { call as rawCall, DAY_S, FIXED_NOW, headersFor, unix, type ApiResponse } from './helpers.js';
 
 const NOW_S = unix(FIXED_NOW);
 const TODAY = new Date(FIXED_NOW).toISOString().slice(0, 10);
@@ -14,11 +15,11 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 describe('the resource endpoints\' live quirks behind `realism`', { timeout: 240_000 }, () => {
   let sim: TransactionsSimulator | undefined;
-  const clock = manualClock();
+  let clock: VirtualClock;
   async function start(options: TransactionsSimulatorOptions = {}): Promise<TransactionsSimulator> {
     await sim?.close();
-    clock.set(FIXED_NOW);
-    sim = await startTransactionsSimulator({ now: clock.now, ...options });
+    clock = new VirtualClock(FIXED_NOW);
+    sim = await startTransactionsSimulator({ clock, ...options });
     return sim;
   }
   afterEach(async () => {
@@ -198,12 +199,12 @@ describe('the resource endpoints\' live quirks behind `realism`', { timeout: 240
     }
     expect(cachedQuery, `${path}: criteria answered with total: null`).toBeDefined();
     sim!.control.setRealism({ nullTotals: false });
-    clock.advance(59 * 60_000);
+    await clock.advance(59 * 60_000);
     expect((await rawCall(sim!, path, { query: cachedQuery!, headers: NAPER })).body.data.total).toBeNull();
     // The same query in another site scope is a different request: not served from it.
     const other = await rawCall(sim!, path, { query: cachedQuery!, headers: headersFor('demo', 'demo-key', 'JOLIET') });
     expect(typeof other.body.data.total).toBe('number');
-    clock.advance(61_000);
+    await clock.advance(61_000);
     expect(typeof (await rawCall(sim!, path, { query: cachedQuery!, headers: NAPER })).body.data.total).toBe('number');
   }
 

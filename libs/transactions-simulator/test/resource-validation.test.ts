@@ -1,5 +1,6 @@
 /** Black-box: each parameter rule of the resource endpoints (status and message from VALIDATION_RULES), over HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, VALIDATION_RULES, type TransactionsSimulator } from '../src/index.js';
 import { call as rawCall, DAY_S, FIXED_NOW, headersFor, unix, type ApiResponse } from './helpers.js';
 
@@ -12,7 +13,7 @@ describe('the resource endpoints\' parameter rules', { timeout: 240_000 }, () =>
   let sim: TransactionsSimulator;
   let employeeId: number;
   beforeAll(async () => {
-    sim = await startTransactionsSimulator({ now: () => FIXED_NOW });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW) });
     employeeId = (await call('/employee', {})).body.data.employees[0].employeeId;
   });
   afterAll(() => sim.close());

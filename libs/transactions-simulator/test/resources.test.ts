@@ -4,8 +4,9 @@
  * the sandbox's magic values.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
-import { call as rawCall, DAY_S, FIXED_NOW, headersFor, manualClock, unix, type ApiResponse } from './helpers.js';
+import { call as rawCall, DAY_S, FIXED_NOW, headersFor, unix, type ApiResponse } from './helpers.js';
 
 const NOW_S = unix(FIXED_NOW);
 const TODAY = new Date(FIXED_NOW).toISOString().slice(0, 10);
@@ -30,10 +31,11 @@ const LISTS: Array<{ path: string; query: Record<string, string | number>; key: 
 // The world answers a site's members and customers in about a second each (all sites: ten times more).
 describe('the resource endpoints over HTTP', { timeout: 240_000 }, () => {
   let sim: TransactionsSimulator;
-  const clock = manualClock();
+  // Never advanced: every request of these tests sees FIXED_NOW.
+  const clock = new VirtualClock(FIXED_NOW);
   beforeAll(async () => {
     sim = await startTransactionsSimulator({
-      now: clock.now,
+      clock,
       nullTotalsShare: 0,
       credentials: [
         { apiId: 'demo', apiKey: 'demo-key' },
@@ -44,7 +46,6 @@ describe('the resource endpoints over HTTP', { timeout: 240_000 }, () => {
   afterAll(() => sim.close());
   /** Each request in a fresh throttle window: these tests are not about the throttle. */
   async function call(path: string, options: Parameters<typeof rawCall>[2] = {}): Promise<ApiResponse> {
-    clock.set(FIXED_NOW);
     sim.control.reset();
     return rawCall(sim, path, { headers: NAPER, ...options });
   }
@@ -168,7 +169,6 @@ describe('the resource endpoints over HTTP', { timeout: 240_000 }, () => {
   });
 
   it('lets a fault target one of the new endpoints by name', async () => {
-    clock.set(FIXED_NOW);
     sim.control.reset();
     sim.control.inject({ endpoint: 'itemList', kind: 'serverError', count: 1 });
     expect((await rawCall(sim, '/employee', { headers: NAPER })).status).toBe(200);
@@ -180,15 +180,15 @@ describe('the resource endpoints over HTTP', { timeout: 240_000 }, () => {
 
 describe('the shared throttle and the sandbox', { timeout: 120_000 }, () => {
   it('counts every new endpoint against the same 20 per 15 s of the API id', async () => {
-    const clock = manualClock();
-    const sim = await startTransactionsSimulator({ now: clock.now });
+    const clock = new VirtualClock(FIXED_NOW);
+    const sim = await startTransactionsSimulator({ clock });
     try {
       const paths = ['/customer', '/item', '/employee', '/recurring/account/list', '/washbook/account/list', '/giftcard-liablilty', '/recurring/account/status-list', '/sales-outcome/list', '/customer/1:1', '/employee/abc/clock-entries'];
       const headers = headersFor('demo', 'demo-key', 'NAPER');
       for (let i = 0; i < 20; i++) expect((await rawCall(sim, paths[i % paths.length]!, { headers })).status, paths[i % paths.length]).not.toBe(429);
       expect((await rawCall(sim, '/site/list', { headers })).status).toBe(429);
       expect((await rawCall(sim, '/customer', { headers })).body.type).toBe('RequestRateExceedError');
-      clock.advance(15_000);
+      await clock.advance(15_000);
       expect((await rawCall(sim, '/customer', { headers })).status).toBe(200);
     } finally {
       await sim.close();
@@ -196,8 +196,7 @@ describe('the shared throttle and the sandbox', { timeout: 120_000 }, () => {
   });
 
   it('answers the sandbox\'s documented missing customer 999:999, employee 1 and employee 2\'s clock entries with 404', async () => {
-    const clock = manualClock();
-    const sim = await startTransactionsSimulator({ now: clock.now, environment: 'sandbox', credentials: [{ apiId: 'sb', apiKey: 'sb-key', environment: 'sandbox' }] });
+    const sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), environment: 'sandbox', credentials: [{ apiId: 'sb', apiKey: 'sb-key', environment: 'sandbox' }] });
     try {
       const headers = headersFor('sb', 'sb-key');
       for (const path of ['/customer/999:999', '/employee/1', '/employee/2/clock-entries']) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { SMALL_CHAIN_ACROSS_UTC_SITES, SMALL_CHAIN_SITES, startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
 import { call, DAY_S, dayStart, FIXED_NOW, unix } from './helpers.js';
 
@@ -20,9 +21,9 @@ describe('a small chain (the `sites` option)', () => {
   let small: TransactionsSimulator;
   let acrossUtc: TransactionsSimulator;
   beforeAll(async () => {
-    whole = await startTransactionsSimulator({ now: () => FIXED_NOW, realism: false });
-    small = await startTransactionsSimulator({ now: () => FIXED_NOW, realism: false, sites: SMALL_CHAIN_SITES });
-    acrossUtc = await startTransactionsSimulator({ now: () => FIXED_NOW, realism: false, sites: SMALL_CHAIN_ACROSS_UTC_SITES });
+    whole = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), realism: false });
+    small = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), realism: false, sites: SMALL_CHAIN_SITES });
+    acrossUtc = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), realism: false, sites: SMALL_CHAIN_ACROSS_UTC_SITES });
   });
   afterAll(async () => {
     await whole.close();
@@ -57,7 +58,7 @@ describe('a small chain (the `sites` option)', () => {
 
   it('a credential keeps its own sites within the chain served', async () => {
     const scoped = await startTransactionsSimulator({
-      now: () => FIXED_NOW,
+      clock: new VirtualClock(FIXED_NOW),
       sites: SMALL_CHAIN_SITES,
       credentials: [{ apiId: 'demo', apiKey: 'demo-key', siteCodes: ['HOBART', 'NAPER'] }],
     });
@@ -110,7 +111,7 @@ describe('a small chain (the `sites` option)', () => {
     const asked = await call(whole, '/transaction', { query: { ...day, site: 'BERLIN' } });
     expect([asked.status, asked.body.type]).toEqual([403, 'NotAuthorizedSiteArgsError']);
     const naming = await startTransactionsSimulator({
-      now: () => FIXED_NOW,
+      clock: new VirtualClock(FIXED_NOW),
       credentials: [{ apiId: 'demo', apiKey: 'demo-key', siteCodes: ['HOBART', 'BERLIN'] }],
     });
     try {

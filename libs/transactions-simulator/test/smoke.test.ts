@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
 import { call, dayStart, FIXED_NOW } from './helpers.js';
 
 describe('a first request to each endpoint', () => {
   let sim: TransactionsSimulator;
   beforeAll(async () => {
-    sim = await startTransactionsSimulator({ now: () => FIXED_NOW, timeScale: 0.01 });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), timeScale: 0.01 });
   });
   afterAll(() => sim.close());
 

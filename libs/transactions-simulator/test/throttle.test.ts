@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, type TransactionsSimulator } from '../src/index.js';
-import { call, FIXED_NOW, headersFor, manualClock, SITE_DAY } from './helpers.js';
+import { call, FIXED_NOW, headersFor, SITE_DAY } from './helpers.js';
 
 const RATE_BODY = {
   type: 'RequestRateExceedError',
@@ -15,21 +16,21 @@ describe('throttle: 20 requests per 15 s fixed window per API id', () => {
   });
 
   it('allows exactly 20, answers the 21st with 429 RequestRateExceedError and no Retry-After, and resets after the window', async () => {
-    const clock = manualClock();
-    sim = await startTransactionsSimulator({ now: clock.now });
+    const clock = new VirtualClock(FIXED_NOW);
+    sim = await startTransactionsSimulator({ clock });
     for (let i = 1; i <= 20; i++) expect((await call(sim, '/site/list')).status, `request ${i}`).toBe(200);
     const refused = await call(sim, '/site/list');
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(RATE_BODY);
     expect(refused.headers.get('retry-after')).toBeNull();
-    clock.advance(14_999);
+    await clock.advance(14_999);
     expect((await call(sim, '/site/list')).status).toBe(429);
-    clock.advance(1);
+    await clock.advance(1);
     expect((await call(sim, '/site/list')).status).toBe(200);
   });
 
   it('counts every endpoint, including requests answered 404, 422 or 403 for a site', async () => {
-    sim = await startTransactionsSimulator({ now: manualClock().now });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW) });
     const requests: Array<[string, Record<string, string | number>?, Record<string, string>?]> = [
       ['/transaction', SITE_DAY],
       ['/transaction/type/wash', SITE_DAY],
@@ -53,7 +54,7 @@ describe('throttle: 20 requests per 15 s fixed window per API id', () => {
 
   it('keeps one window per API id', async () => {
     sim = await startTransactionsSimulator({
-      now: manualClock().now,
+      clock: new VirtualClock(FIXED_NOW),
       credentials: [
         { apiId: 'a', apiKey: 'ka' },
         { apiId: 'b', apiKey: 'kb' },
@@ -65,27 +66,50 @@ describe('throttle: 20 requests per 15 s fixed window per API id', () => {
   });
 
   it('does not count requests refused for their credentials (checked before the throttle)', async () => {
-    sim = await startTransactionsSimulator({ now: manualClock().now });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW) });
     for (let i = 0; i < 25; i++) expect((await call(sim, '/site/list', { headers: headersFor('demo', 'bad') })).status).toBe(403);
     for (let i = 0; i < 20; i++) expect((await call(sim, '/site/list')).status).toBe(200);
     expect((await call(sim, '/site/list')).status).toBe(429);
   });
 
   it('scales the window with timeScale (0.01 → 150 ms), also when changed at run time', async () => {
-    const clock = manualClock();
-    sim = await startTransactionsSimulator({ now: clock.now, timeScale: 0.01 });
+    const clock = new VirtualClock(FIXED_NOW);
+    sim = await startTransactionsSimulator({ clock, timeScale: 0.01 });
     for (let i = 0; i < 20; i++) await call(sim, '/site/list');
     expect((await call(sim, '/site/list')).status).toBe(429);
-    clock.advance(149);
+    await clock.advance(149);
     expect((await call(sim, '/site/list')).status).toBe(429);
-    clock.advance(1);
+    await clock.advance(1);
     expect((await call(sim, '/site/list')).status).toBe(200);
     sim.control.setTimeScale(1);
     for (let i = 0; i < 19; i++) await call(sim, '/site/list');
-    clock.advance(170);
+    await clock.advance(170);
     expect((await call(sim, '/site/list')).status).toBe(429);
-    clock.advance(15_000);
+    await clock.advance(15_000);
     expect((await call(sim, '/site/list')).status).toBe(200);
+  });
+
+  it('counts on the injected clock: 20 pass, the 21st is a 429, and 15 s of its time later 20 more pass', async () => {
+    const clock = new VirtualClock(FIXED_NOW);
+    sim = await startTransactionsSimulator({ clock });
+    for (let i = 1; i <= 20; i++) {
+      expect((await call(sim, '/site/list')).status, `request ${i}`).toBe(200);
+      await clock.advance(500); // the window began at the first request: the 21st comes 10 s into it
+    }
+    const refused = await call(sim, '/site/list');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(RATE_BODY);
+    await clock.advance(4_999); // the window's last millisecond
+    expect((await call(sim, '/site/list')).status).toBe(429);
+    await clock.advance(1);
+    for (let i = 1; i <= 20; i++) expect((await call(sim, '/site/list')).status, `request ${i} of the next window`).toBe(200);
+    expect((await call(sim, '/site/list')).status).toBe(429);
+    expect(sim.control.requests().map((r) => r.at - FIXED_NOW)).toEqual([
+      ...Array.from({ length: 20 }, (_, i) => i * 500),
+      10_000,
+      14_999,
+      ...Array.from({ length: 21 }, () => 15_000),
+    ]);
   });
 
   it('runs on the real clock by default', async () => {
@@ -100,7 +124,7 @@ describe('throttle: 20 requests per 15 s fixed window per API id', () => {
   });
 
   it('wraps the 429 body when the wrapped envelope is chosen', async () => {
-    sim = await startTransactionsSimulator({ now: manualClock(FIXED_NOW).now, errorEnvelope: 'wrapped' });
+    sim = await startTransactionsSimulator({ clock: new VirtualClock(FIXED_NOW), errorEnvelope: 'wrapped' });
     for (let i = 0; i < 20; i++) await call(sim, '/site/list');
     const res = await call(sim, '/site/list');
     expect(res.body).toEqual({ error: RATE_BODY });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { startTransactionsSimulator, VALIDATION_RULES, type TransactionsSimulator } from '../src/index.js';
 import { call as rawCall, DAY_S, dayStart, FIXED_NOW, headersFor, SITE_DAY, unix } from './helpers.js';
 
@@ -9,7 +10,7 @@ describe('validation as the Data API does it (choices in VALIDATION_RULES)', () 
   let sim: TransactionsSimulator;
   beforeAll(async () => {
     sim = await startTransactionsSimulator({
-      now: () => FIXED_NOW,
+      clock: new VirtualClock(FIXED_NOW),
       credentials: [
         { apiId: 'demo', apiKey: 'demo-key' },
         { apiId: 'one-site', apiKey: 'one-key', siteCodes: ['VALPO'] },

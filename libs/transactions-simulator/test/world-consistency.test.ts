@@ -4,6 +4,7 @@
  * machine, and the relations are per site), and the configured rates come back out of the data within sampling error.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { PLANS, SITES, WASHES, type ChainSite } from '../src/chain.js';
 import { DataStore, type DetailRow } from '../src/data-store.js';
 import { startTransactionsSimulator } from '../src/index.js';
@@ -25,7 +26,7 @@ interface SiteMonth {
   members: Map<string, MembershipRecord>;
 }
 
-const store = new DataStore('demo', 64, { now: () => NOW });
+const store = new DataStore('demo', 64, { clock: new VirtualClock(NOW) });
 const world = store.world;
 const months: SiteMonth[] = [];
 
@@ -277,7 +278,7 @@ describe('rates set through the options', () => {
     await expect(startTransactionsSimulator({ world: { conversion: -0.1 } })).rejects.toThrow(/conversion/);
     await expect(startTransactionsSimulator({ world: { laborHoursPerCar: 0.5 } })).rejects.toThrow(/laborHoursPerCar/);
     await expect(startTransactionsSimulator({ world: { churn: 0.1 } as never })).rejects.toThrow(/Unknown world rate/);
-    const sim = await startTransactionsSimulator({ world: rates, now: () => NOW });
+    const sim = await startTransactionsSimulator({ world: rates, clock: new VirtualClock(NOW) });
     try {
       expect(sim.control.worldRates()).toEqual(rates);
       expect(sim.control.world().rates).toEqual(rates);
@@ -285,7 +286,7 @@ describe('rates set through the options', () => {
       await sim.close();
     }
 
-    const custom = new DataStore('demo', 64, { rates, now: () => NOW });
+    const custom = new DataStore('demo', 64, { rates, clock: new VirtualClock(NOW) });
     const site = SITES.find((s) => s.code === 'NAPER')!;
     const tickets = custom.page({ sites: [site], startMs: MONTH_START, endMs: MONTH_END }, 1, 1_000_000).map((row) => custom.detail(row));
     const conversion = tickets.filter((t) => t.kind === 'memberSale').length / tickets.filter((t) => t.kind === 'retail').length;

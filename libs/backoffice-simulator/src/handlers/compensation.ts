@@ -11,7 +11,7 @@ function compensationPage(ctx: RequestContext, [id]: string[]): Reply {
   const employee = employees.get(Number(id));
   if (!employee) return notFound();
   const flashes = takeFlashes(ctx.session);
-  return page(renderEmployeeCompensationPage({ tree, userName: ctx.session.displayName, flashes, employee, today: formDate(new Date()) }));
+  return page(renderEmployeeCompensationPage({ tree, userName: ctx.session.displayName, flashes, employee, today: formDate(new Date(ctx.sim.clock.now())) }));
 }
 
 function compensationUpdate(ctx: RequestContext): Reply {

@@ -88,7 +88,7 @@ function employeeInsert(ctx: RequestContext): Reply {
       siteId: wageSite ?? siteIds[0] ?? null,
     },
     wageHistory: [],
-    statusSince: Date.now(),
+    statusSince: ctx.sim.clock.now(),
   };
   record.wageHistory.push({ ...record.wage, effectiveDate: record.startDate });
   store.employees.set(id, record);
@@ -103,7 +103,7 @@ function employeeUpdate(ctx: RequestContext): Reply {
   if (errors.length > 0) return fail(ctx, `/employee/edit/${existing.id}`, errors, true);
   const statusChanged = existing.isActive !== value.isActive;
   Object.assign(existing, value);
-  if (statusChanged) existing.statusSince = Date.now();
+  if (statusChanged) existing.statusSince = ctx.sim.clock.now();
   return succeed(ctx, '/employee', `${existing.firstName} ${existing.lastName} was updated successfully.`);
 }
 
@@ -116,7 +116,7 @@ function editPage(ctx: RequestContext, [id]: string[]): Reply {
 
 function createPage(ctx: RequestContext): Reply {
   const { tree } = ctx.sim.store;
-  return page(renderEmployeeCreatePage({ tree, userName: ctx.session.displayName, flashes: takeFlashes(ctx.session), today: formDate(new Date()) }));
+  return page(renderEmployeeCreatePage({ tree, userName: ctx.session.displayName, flashes: takeFlashes(ctx.session), today: formDate(new Date(ctx.sim.clock.now())) }));
 }
 
 export const employeeRoutes: Route[] = [

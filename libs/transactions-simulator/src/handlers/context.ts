@@ -1,4 +1,5 @@
 /** What every endpoint handler gets: the caller, the request, and the simulator's shared state. */
+import type { Clock } from '@washops/clock';
 import type { Caller } from '../auth.js';
 import type { DataStore } from '../data-store.js';
 import type { TransactionsFaultRegistry } from '../faults.js';
@@ -21,7 +22,8 @@ export interface SimState {
   seed: string;
   /** Which server this stands in for: the sandbox's magic values (§9.13) answer only there. */
   environment: DataApiEnvironment;
-  now: () => number;
+  /** Where "now" and "today" come from, and what latency and slow faults wait on. */
+  clock: Clock;
   settings: Settings;
   store: DataStore;
   jobs: JobRegistry;

@@ -17,14 +17,14 @@ export const customerList: Handler = (state, ctx) => {
   const problems: string[] = [];
   const status = parseChoice(ctx.query, 'status', STATUSES, 'customerStatusInvalid', problems);
   const phone = parsePhoneNumber(ctx.query, problems);
-  const { createdFromMs, modifiedToMs } = parseCustomerDates(ctx.query, state.now(), problems);
+  const { createdFromMs, modifiedToMs } = parseCustomerDates(ctx.query, state.clock.now(), problems);
   const page = parsePaging(ctx.query, problems, PAGE_SIZES.list);
   rejectProblems(problems);
   const firstName = ctx.query['firstName']?.trim().toLowerCase();
   const lastName = ctx.query['lastName']?.trim().toLowerCase();
   const sites = ctx.caller.visible;
   const criteria = criteriaKey(ctx, sites);
-  const now = state.now();
+  const now = state.clock.now();
   // Selected as of the day's end (a chain has a few hundred thousand customers), then seen as of now: a record as of
   // now is the day-end one without later creations and without a modification not yet made.
   const at = selectionMoment(state, now);
@@ -53,7 +53,7 @@ export const customerGet: Handler = (state, ctx) => {
   const id = parseEntityId(ctx.params['customer_id'] ?? '', 'customerPathMalformed');
   if (id === SANDBOX_MISSING_CUSTOMER) throw notFound('customerNotFound');
   const customer = state.world.customer(id);
-  if (!customer || customer.createdMs > state.now() || !ctx.caller.allowed.some((s) => s.siteId === customer.siteId)) {
+  if (!customer || customer.createdMs > state.clock.now() || !ctx.caller.allowed.some((s) => s.siteId === customer.siteId)) {
     throw notFound('customerNotFound');
   }
   return json(200, { data: customerObject(state, customer) });

@@ -53,12 +53,12 @@ export const employeeGet: Handler = (state, ctx) => {
 export const clockEntries: Handler = (state, ctx) => {
   const e = findEmployee(state, ctx, SANDBOX_MISSING_CLOCK_EMPLOYEE);
   const problems: string[] = [];
-  const range = parseClockEntryDates(ctx.query, state.now(), problems);
+  const range = parseClockEntryDates(ctx.query, state.clock.now(), problems);
   rejectProblems(problems);
   const allowed = new Set(ctx.caller.allowed.map((s) => s.siteId));
   const entries = state.world
-    .clockEntries(e.employeeId, range.startMs, range.endMs, state.now())
-    .filter((c) => allowed.has(c.siteId) && (c.clockInMs ?? c.clockOutMs ?? 0) <= state.now());
+    .clockEntries(e.employeeId, range.startMs, range.endMs, state.clock.now())
+    .filter((c) => allowed.has(c.siteId) && (c.clockInMs ?? c.clockOutMs ?? 0) <= state.clock.now());
   const weeks: Array<{ week: string; entries: ClockEntryRecord[] }> = [];
   for (let from = range.startMs; from <= range.endMs; from += WEEK_DAYS * DAY_MS) {
     const to = Math.min(from + WEEK_DAYS * DAY_MS - 1, range.endMs);

@@ -9,11 +9,11 @@ import { byTimeThenId, nullLive, siteCodeOf } from './render.js';
 export const giftCardList: Handler = (state, ctx) => {
   const sites = selectSites(ctx.query, ctx.caller.visible, false);
   const problems: string[] = [];
-  const range = parseUnixRange(ctx.query, state.now(), RESOURCE_RANGES.giftCards, problems);
+  const range = parseUnixRange(ctx.query, state.clock.now(), RESOURCE_RANGES.giftCards, problems);
   const page = parsePaging(ctx.query, problems, PAGE_SIZES.list);
   rejectProblems(problems);
   const number = ctx.query['prepaidNumber']?.trim();
-  const now = state.now();
+  const now = state.clock.now();
   const criteria = criteriaKey(ctx, sites);
   const at = selectionMoment(state, range.endMs);
   const selected = rowsOf(state, `${ctx.endpoint}|${criteria}|${range.startMs}|${at}`, () => {

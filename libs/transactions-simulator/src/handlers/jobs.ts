@@ -9,7 +9,7 @@ import type { Handler, SimState } from './context.js';
 
 export const loadJob: Handler = (state, { caller, query }) => {
   const sites = selectSites(query, caller.visible, false);
-  const criteria = parseJobCriteria(query, state.now(), sites.length !== 1);
+  const criteria = parseJobCriteria(query, state.clock.now(), sites.length !== 1);
   const site = sites[0] as ChainSite;
   const { job } = state.jobs.submit(
     caller.credential.apiId,

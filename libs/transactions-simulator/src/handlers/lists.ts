@@ -18,7 +18,7 @@ export const listV2: Handler = (state, ctx) => cachedReply(state, ctx, V2_CACHE_
 function listResponse(state: SimState, ctx: Ctx, typeBit: number | undefined, v2: boolean): Reply {
   const { store, settings } = state;
   const sites = selectSites(ctx.query, ctx.caller.visible, true);
-  const criteria = parseListCriteria(ctx.query, state.now());
+  const criteria = parseListCriteria(ctx.query, state.clock.now());
   const q = { sites, startMs: criteria.startMs, endMs: criteria.endMs, typeBit };
   const rows = store.page(q, criteria.offset, criteria.limit);
   const total = store.count(q);

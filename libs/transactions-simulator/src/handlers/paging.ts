@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
  * the rows hold is dated, so the cut is exact), so the pages of one criteria share one selection while the clock runs.
  */
 export function selectionMoment(state: SimState, endMs: number): number {
-  const today = Math.floor(state.now() / DAY_MS) * DAY_MS;
+  const today = Math.floor(state.clock.now() / DAY_MS) * DAY_MS;
   return endMs < today ? endMs : today + DAY_MS - 1;
 }
 
@@ -91,8 +91,8 @@ export function cachedReply(state: SimState, ctx: Ctx, ttlMs: number, produce: (
     .join('&');
   const key = `${ctx.endpoint}|${ctx.caller.credential.apiId}|${ctx.caller.headerSite?.code ?? ''}|${query}`;
   const cached = state.responseCache.get(key);
-  if (cached && state.now() < cached.expiresAt) return { status: 200, body: cached.body };
+  if (cached && state.clock.now() < cached.expiresAt) return { status: 200, body: cached.body };
   const reply = produce();
-  if (reply.status === 200) state.responseCache.set(key, { body: reply.body, expiresAt: state.now() + ttlMs * state.settings.timeScale });
+  if (reply.status === 200) state.responseCache.set(key, { body: reply.body, expiresAt: state.clock.now() + ttlMs * state.settings.timeScale });
   return reply;
 }

@@ -11,10 +11,11 @@ export const siteList: Handler = (_state, { caller }) =>
     },
   });
 
-export const get: Handler = ({ store, now, settings }, { caller, params }) => {
+export const get: Handler = ({ store, clock, settings }, { caller, params }) => {
   const transId = parseTransId(params['trans_id'] ?? '');
   // Only what has happened, within the six months the API serves.
-  const row = store.find(transId, { fromMs: sixMonthsBefore(now()), toMs: now() });
+  const now = clock.now();
+  const row = store.find(transId, { fromMs: sixMonthsBefore(now), toMs: now });
   if (!row || !caller.visible.includes(row.site)) throw notFound('transactionNotFound');
   return json(200, { data: transactionObject(store.detail(row), settings.realism) });
 };

@@ -40,7 +40,7 @@ export const recurringList: Handler = (state, ctx) => {
   const status = parseCode(ctx.query, 'recurringAccountStatus', STATUS_CODES, 'recurringStatusInvalid', problems);
   const customerId = parseIdentifier(ctx.query, 'customerId', 'customerIdMalformed', problems);
   const itemId = parseIdentifier(ctx.query, 'itemId', 'itemIdMalformed', problems);
-  const range = parseUnixRange(ctx.query, state.now(), RESOURCE_RANGES.accounts, problems);
+  const range = parseUnixRange(ctx.query, state.clock.now(), RESOURCE_RANGES.accounts, problems);
   const page = parsePaging(ctx.query, problems, PAGE_SIZES.list);
   rejectProblems(problems);
   const sites = ctx.caller.visible;
@@ -72,14 +72,14 @@ export const recurringList: Handler = (state, ctx) => {
 
 export const recurringGet: Handler = (state, ctx) => {
   const m = state.world.membership(ctx.params['account_id'] ?? '');
-  if (!m || m.signUpMs > state.now() || !ctx.caller.allowed.some((s) => s.siteId === m.siteId)) throw notFound('accountNotFound');
+  if (!m || m.signUpMs > state.clock.now() || !ctx.caller.allowed.some((s) => s.siteId === m.siteId)) throw notFound('accountNotFound');
   return json(200, { data: recurringDetail(state, m) });
 };
 
 export const recurringDetailsList: Handler = (state, ctx) => {
   const problems: string[] = [];
   const status = parseCode(ctx.query, 'recurringAccountStatus', STATUS_CODES, 'recurringStatusInvalid', problems);
-  const range = parseUnixRange(ctx.query, state.now(), RESOURCE_RANGES.accountDetails, problems);
+  const range = parseUnixRange(ctx.query, state.clock.now(), RESOURCE_RANGES.accountDetails, problems);
   const page = parsePaging(ctx.query, problems, PAGE_SIZES.list);
   rejectProblems(problems);
   const sites = ctx.caller.visible;
@@ -94,7 +94,7 @@ export const recurringStatusList: Handler = (state, ctx) =>
   cachedReply(state, ctx, STATUS_LIST_CACHE_TTL_MS, () => {
     const problems: string[] = [];
     const status = parseCode(ctx.query, 'recurringAccountStatus', STATUS_CODES, 'recurringStatusInvalid', problems);
-    const range = parseUnixRange(ctx.query, state.now(), RESOURCE_RANGES.statusChanges, problems);
+    const range = parseUnixRange(ctx.query, state.clock.now(), RESOURCE_RANGES.statusChanges, problems);
     const page = parsePaging(ctx.query, problems, PAGE_SIZES.statusList);
     rejectProblems(problems);
     const sites = ctx.caller.visible;
@@ -125,7 +125,7 @@ export const recurringStatusList: Handler = (state, ctx) =>
 export const recurringModifications: Handler = (state, ctx) => {
   const problems: string[] = [];
   const type = parseCode(ctx.query, 'modifications', MODIFICATION_TYPES.length, 'modificationInvalid', problems);
-  const range = parseUnixRange(ctx.query, state.now(), RESOURCE_RANGES.accounts, problems);
+  const range = parseUnixRange(ctx.query, state.clock.now(), RESOURCE_RANGES.accounts, problems);
   const page = parsePaging(ctx.query, problems, PAGE_SIZES.list);
   const sites = selectSiteList(ctx.query['sites'], ctx.caller.visible);
   rejectProblems(problems);
@@ -195,7 +195,7 @@ function recurringIdOf(m: MembershipRecord): string {
 
 /** `RecurringAccountDetailObject`, as of now. */
 export function recurringDetail(state: SimState, m: MembershipRecord): Record<string, unknown> {
-  const now = state.now();
+  const now = state.clock.now();
   const asText = state.settings.realism.resourceNumbersAsStrings;
   const money = (cents: number): number | string => (asText ? dollarText(cents) : dollars(cents));
   const current = statusAt(m, now);

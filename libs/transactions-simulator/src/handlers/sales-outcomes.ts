@@ -13,7 +13,7 @@ import { byTimeThenId, itemIdOf } from './render.js';
 
 export const salesOutcomeList: Handler = (state, ctx) => {
   const problems: string[] = [];
-  const range = parseDayRange(ctx.query, state.now(), problems);
+  const range = parseDayRange(ctx.query, state.clock.now(), problems);
   const page = parsePaging(ctx.query, problems, PAGE_SIZES.salesOutcomes);
   rejectProblems(problems);
   const sites = ctx.caller.allowed;

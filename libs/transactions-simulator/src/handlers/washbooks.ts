@@ -17,10 +17,10 @@ export const washbookList: Handler = (state, ctx) => {
   const status = parseChoice(ctx.query, 'accountStatus', STATUSES, 'accountStatusInvalid', problems);
   const customerId = parseIdentifier(ctx.query, 'customerId', 'customerIdMalformed', problems);
   const itemId = parseIdentifier(ctx.query, 'itemId', 'itemIdMalformed', problems);
-  const range = parseUnixRange(ctx.query, state.now(), RESOURCE_RANGES.accounts, problems);
+  const range = parseUnixRange(ctx.query, state.clock.now(), RESOURCE_RANGES.accounts, problems);
   const page = parsePaging(ctx.query, problems, PAGE_SIZES.list);
   rejectProblems(problems);
-  const now = state.now();
+  const now = state.clock.now();
   const sites = ctx.caller.visible;
   const criteria = criteriaKey(ctx, sites);
   const at = selectionMoment(state, range.endMs);
@@ -64,7 +64,7 @@ function current(state: SimState, w: WashbookRecord): WashbookRecord {
 /** "This can represent prepaid accounts that are recurring (monthly, annual) or non-recurring": both ids answer. */
 export const washbookGet: Handler = (state, ctx) => {
   const id = ctx.params['account_id'] ?? '';
-  const now = state.now();
+  const now = state.clock.now();
   const visible = (siteId: number): boolean => ctx.caller.allowed.some((s) => s.siteId === siteId);
   const book = state.world.washbook(id);
   if (book && book.signUpMs <= now && visible(book.siteId)) return json(200, { data: washbookDetail(state, book) });
@@ -74,7 +74,7 @@ export const washbookGet: Handler = (state, ctx) => {
 };
 
 function washbookDetail(state: SimState, w: WashbookRecord): Record<string, unknown> {
-  const now = state.now();
+  const now = state.clock.now();
   return {
     id: w.id,
     name: w.name,
@@ -91,7 +91,7 @@ function washbookDetail(state: SimState, w: WashbookRecord): Record<string, unkn
 /** A membership seen through the washbook detail: unlimited washes, its billing as `recurringInfo`. */
 function membershipAsWashbook(state: SimState, m: MembershipRecord): Record<string, unknown> {
   const detail = recurringDetail(state, m);
-  const active = m.endMs === null || m.endMs > state.now();
+  const active = m.endMs === null || m.endMs > state.clock.now();
   return {
     id: m.id,
     name: m.planName,

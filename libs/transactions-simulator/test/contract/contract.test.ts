@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { resolveRealism } from '../../src/envelopes.js';
 import { startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../../src/index.js';
-import { call, dayStart, headersFor, manualClock, SITE_DAY, type ApiResponse } from '../helpers.js';
+import { call, dayStart, FIXED_NOW, headersFor, SITE_DAY, type ApiResponse } from '../helpers.js';
 import { DEVIATIONS, deviationsFor, type Mode } from './deviations.js';
 import { compileResponses, CONTRACT_PATH, loadOpenApi, SHARED_DIR, sharedAvailable, type ResponseSchemas } from './openapi.js';
 
@@ -58,7 +59,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
     describe(name, () => {
       let sim: TransactionsSimulator;
       let schemas: ResponseSchemas;
-      const clock = manualClock();
+      const clock = new VirtualClock(FIXED_NOW);
       const covered = new Set<string>();
 
       beforeAll(async () => {
@@ -66,7 +67,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
         for (const d of deviationsFor(mode)) d.patch?.(doc);
         schemas = compileResponses(doc);
         sim = await startTransactionsSimulator({
-          now: clock.now,
+          clock,
           jobDurationMs: 20_000,
           credentials: [
             { apiId: 'demo', apiKey: 'demo-key' },
@@ -81,7 +82,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
 
       /** One request in a fresh throttle window (the clock moves 15 s), then checked against the document. */
       async function check(specPath: string, method: 'get' | 'post', path: string, init: Parameters<typeof call>[2] = {}): Promise<ApiResponse> {
-        clock.advance(15_000);
+        await clock.advance(15_000);
         const res = await call(sim, path, { ...init, method: method.toUpperCase() });
         validate(specPath, method, res);
         return res;
@@ -144,7 +145,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
         await check('/site/list', 'get', '/site/list');
         await check('/site/list', 'get', '/site/list', { headers: headersFor('north', 'north-key') });
         // The throttle's own 429, not an injected one.
-        clock.advance(15_000);
+        await clock.advance(15_000);
         for (let i = 0; i < 20; i++) await call(sim, '/site/list');
         validate('/site/list', 'get', await call(sim, '/site/list'));
       });
@@ -158,7 +159,7 @@ describe.skipIf(!sharedAvailable)('contract: responses match the vendor OpenAPI 
             const hash = (await check('/transaction/load-job', 'post', '/transaction/load-job', { query })).body.data.hash;
             const working = await check('/transaction/get-job-data', 'get', '/transaction/get-job-data', { query: { hash } });
             expect(working.body.data.status).toBe('working');
-            clock.advance(10_000);
+            await clock.advance(10_000);
             const done = await check('/transaction/get-job-data', 'get', '/transaction/get-job-data', { query: { hash } });
             expect(done.body.data.status).toBe('pass');
             expect(done.body.data.data).toHaveLength(100);

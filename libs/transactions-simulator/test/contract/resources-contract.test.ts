@@ -3,9 +3,10 @@
  * vendor's OpenAPI schemas, strict, with the deviations of ./deviations.ts and nothing else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '@washops/clock';
 import { resolveRealism } from '../../src/envelopes.js';
 import { startTransactionsSimulator, type TransactionsSimulator, type TransactionsSimulatorOptions } from '../../src/index.js';
-import { call, DAY_S, FIXED_NOW, headersFor, manualClock, unix, type ApiResponse } from '../helpers.js';
+import { call, DAY_S, FIXED_NOW, headersFor, unix, type ApiResponse } from '../helpers.js';
 import { deviationsFor, RESOURCE_LISTS, type Mode } from './deviations.js';
 import { compileResponses, loadOpenApi, sharedAvailable, type ResponseSchemas } from './openapi.js';
 
@@ -39,7 +40,7 @@ describe.skipIf(!sharedAvailable)('contract: the other resources match the vendo
     describe(name, () => {
       let sim: TransactionsSimulator;
       let schemas: ResponseSchemas;
-      const clock = manualClock();
+      const clock = new VirtualClock(FIXED_NOW);
       const covered = new Set<string>();
       const naper = headersFor('demo', 'demo-key', 'NAPER');
 
@@ -48,7 +49,7 @@ describe.skipIf(!sharedAvailable)('contract: the other resources match the vendo
         for (const d of deviationsFor(mode)) d.patch?.(doc);
         schemas = compileResponses(doc);
         sim = await startTransactionsSimulator({
-          now: clock.now,
+          clock,
           credentials: [
             { apiId: 'demo', apiKey: 'demo-key' },
             { apiId: 'north', apiKey: 'north-key', siteCodes: ['NAPER', 'JOLIET'] },
@@ -60,7 +61,7 @@ describe.skipIf(!sharedAvailable)('contract: the other resources match the vendo
 
       /** One request in a fresh throttle window (the clock moves 15 s), then checked against the document. */
       async function check(specPath: string, path: string, init: Parameters<typeof call>[2] = {}): Promise<ApiResponse> {
-        clock.advance(15_000);
+        await clock.advance(15_000);
         const res = await call(sim, path, { headers: naper, ...init });
         const validator = schemas.validator(specPath, 'get', res.status);
         expect(validator, `GET ${specPath} answered ${res.status}, which the document does not list`).toBeDefined();
