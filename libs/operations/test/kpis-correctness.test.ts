@@ -91,7 +91,7 @@ for (const backend of warehouseBackends) {
     let SITES = SMALL_SITES;
 
     beforeAll(async () => {
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, now: () => clock.now() });
+      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, clock });
       for (const site of sim.control.sites()) {
         zones.set(site.code, site.timezone);
         siteIds.set(site.siteId, site.code);

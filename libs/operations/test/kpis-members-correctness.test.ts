@@ -55,7 +55,7 @@ for (const backend of warehouseBackends) {
     const truth: Truth[] = [];
 
     beforeAll(async () => {
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, now: () => clock.now() });
+      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, clock });
       const created = await backend.create();
       drop = created.drop;
       store = await openAt(created.location);

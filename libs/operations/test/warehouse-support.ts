@@ -107,7 +107,7 @@ export async function openSimulatedWarehouse(
   backend: WarehouseBackend,
   options: { timeScale: number; clock: Clock; retryLimit: number; sites?: readonly string[] },
 ): Promise<SimulatedWarehouse> {
-  const sim = await startTransactionsSimulator({ timeScale: options.timeScale, realism: true, now: () => options.clock.now(), ...(options.sites ? { sites: options.sites } : {}) });
+  const sim = await startTransactionsSimulator({ timeScale: options.timeScale, realism: true, clock: options.clock, ...(options.sites ? { sites: options.sites } : {}) });
   const created = await backend.create();
   const store = await openAt(created.location);
   const sync = await openWarehouseSync({

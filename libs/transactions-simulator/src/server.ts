@@ -10,7 +10,7 @@
  *   6. parameter validation (400 timestamp, 422 PayloadValidationError), then the endpoint itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { systemClock, type Clock } from '@washops/clock';
+import { systemClock } from '@washops/clock';
 import { apiIdOf, authenticate, scope } from './auth.js';
 import { KNOWN_SITES, SITES, siteByCode, type ChainSite } from './chain.js';
 import { nonNegative, positive, controlSurface } from './control.js';
@@ -78,7 +78,7 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
   const credentials = checkedCredentials(options.credentials ?? DEFAULT_CREDENTIALS, chain);
   const environment = options.environment ?? 'production';
   const seed = options.seed ?? 'demo';
-  const clock = clockOf(options);
+  const clock = options.clock ?? systemClock;
   const settings: SimState['settings'] = {
     timeScale: positive(options.timeScale ?? 1, 'timeScale'),
     latencyMs: nonNegative(options.latencyMs ?? 0, 'latencyMs'),
@@ -168,13 +168,6 @@ export async function startTransactionsSimulator(options: TransactionsSimulatorO
     control: controlSurface(state, log, throttle, chain),
     close: () => server.close(),
   };
-}
-
-/** `clock`, else the deprecated `now` with real sleeps, else the system clock. */
-function clockOf(options: TransactionsSimulatorOptions): Clock {
-  if (options.clock) return options.clock;
-  const { now } = options;
-  return now ? { now, sleep: systemClock.sleep } : systemClock;
 }
 
 /**

@@ -79,11 +79,6 @@ export interface TransactionsSimulatorOptions {
   environment?: DataApiEnvironment;
   /** Addition: share (0..1) of list criteria answered with `total: null` under `realism.nullTotals`. Default 0.25. */
   nullTotalsShare?: number;
-  /**
-   * Addition, for tests: the simulator's "now" (ms since epoch), waits in real time. Ignored when `clock` is given.
-   * @deprecated use clock
-   */
-  now?: () => number;
   /** Addition: host to bind. Default '127.0.0.1'. */
   host?: string;
   /**

@@ -57,25 +57,6 @@ describe('control surface', () => {
   });
 });
 
-describe('the deprecated `now` option', () => {
-  it('still sets the simulator\'s now, with real waits; `clock` wins when both are given', async () => {
-    const legacy = await startTransactionsSimulator({ now: () => FIXED_NOW, latencyMs: 20 });
-    try {
-      expect((await call(legacy, '/site/list')).status).toBe(200); // the latency sleeps in real time
-      expect(legacy.control.requests().map((r) => r.at)).toEqual([FIXED_NOW]);
-    } finally {
-      await legacy.close();
-    }
-    const both = await startTransactionsSimulator({ now: () => 0, clock: new VirtualClock(FIXED_NOW + 1) });
-    try {
-      await call(both, '/site/list');
-      expect(both.control.requests().map((r) => r.at)).toEqual([FIXED_NOW + 1]);
-    } finally {
-      await both.close();
-    }
-  });
-});
-
 function stringify(query: Record<string, string | number>): Record<string, string> {
   return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
 }

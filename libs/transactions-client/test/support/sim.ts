@@ -34,7 +34,7 @@ export type SimulatorOptions = NonNullable<Parameters<typeof startTransactionsSi
 
 /** A simulator on the shared clock. */
 export function startPinnedSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  return startTransactionsSimulator({ now: () => clock.now(), ...options });
+  return startTransactionsSimulator({ clock, ...options });
 }
 
 /** The simulator's 15 s window at `timeScale`, and a client whose limiter matches it, on the shared clock. */
