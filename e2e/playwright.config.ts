@@ -17,7 +17,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes: the browser specs on the shared demo server one file after another, and beside them the
+  // specs that start their own servers (and the Today dashboard's long sync, which no other spec's
+  // assertions depend on). Each project keeps to one worker.
+  workers: 2,
   forbidOnly: !!process.env['CI'],
   retries: 0,
   timeout: 60_000,
@@ -43,12 +46,19 @@ export default defineConfig({
   },
   projects: [
     // Signs the demo users in once; the tests reuse their cookies (storage state).
-    { name: 'sign-ins', testMatch: /\.setup\.ts$/ },
-    { name: 'chromium', dependencies: ['sign-ins'], testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/, /system-of-record\.spec\.ts$/] },
+    { name: 'sign-ins', testMatch: /\.setup\.ts$/, workers: 1 },
+    {
+      name: 'chromium',
+      dependencies: ['sign-ins'],
+      testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/, /system-of-record\.spec\.ts$/, /today\.spec\.ts$/],
+      workers: 1,
+    },
+    // The dashboard's week of a region and the chain's clock entries: minutes at the shared Data API budget.
+    { name: 'today', dependencies: ['sign-ins'], testMatch: /today\.spec\.ts$/, workers: 1 },
     // No browser and no shared sign-in: it starts its own portal, MCP server and simulators.
-    { name: 'secret-canary', testMatch: /secret-canary\.spec\.ts$/ },
+    { name: 'secret-canary', testMatch: /secret-canary\.spec\.ts$/, workers: 1 },
     // No browser either: built portals stopped, crashed and run side by side on one database.
-    { name: 'system-of-record', testMatch: /system-of-record\.spec\.ts$/ },
+    { name: 'system-of-record', testMatch: /system-of-record\.spec\.ts$/, workers: 1 },
   ],
   webServer: {
     // The Data API simulator at a tenth of real time: its 15 s rate window runs as 1.5 s and a
