@@ -17,10 +17,11 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  // Two lanes: the browser specs on the shared demo server one file after another, and beside them the
-  // specs that start their own servers (and the Today dashboard's long sync, which no other spec's
-  // assertions depend on). Each project keeps to one worker.
-  workers: 2,
+  // Three lanes, each project on one worker: the browser specs on the shared demo server one file after
+  // another; beside them the accessibility scans (they change nothing), and the specs that start their
+  // own servers with the Today dashboard's long sync (no other spec's assertions depend on it). The lanes
+  // mostly wait on the Data API's budget and on page loads, so two cores carry three.
+  workers: 3,
   forbidOnly: !!process.env['CI'],
   retries: 0,
   timeout: 60_000,
@@ -50,9 +51,11 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['sign-ins'],
-      testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/, /system-of-record\.spec\.ts$/, /today\.spec\.ts$/],
+      testIgnore: [/\.setup\.ts$/, /secret-canary\.spec\.ts$/, /system-of-record\.spec\.ts$/, /today\.spec\.ts$/, /accessibility\.spec\.ts$/],
       workers: 1,
     },
+    // Every page as each role sees it, scanned by axe-core.
+    { name: 'accessibility', dependencies: ['sign-ins'], testMatch: /accessibility\.spec\.ts$/, workers: 1 },
     // The dashboard's week of a region and the chain's clock entries: minutes at the shared Data API budget.
     { name: 'today', dependencies: ['sign-ins'], testMatch: /today\.spec\.ts$/, workers: 1 },
     // No browser and no shared sign-in: it starts its own portal, MCP server and simulators.
@@ -61,10 +64,10 @@ export default defineConfig({
     { name: 'system-of-record', testMatch: /system-of-record\.spec\.ts$/, workers: 1 },
   ],
   webServer: {
-    // The Data API simulator at a tenth of real time: its 15 s rate window runs as 1.5 s and a
-    // batch job works 200 ms, so exports finish (or can be cancelled midway) within seconds.
+    // The Data API simulator at a twentieth of real time: its 15 s rate window runs as 750 ms and a
+    // batch job works 100 ms, so exports finish (or can be cancelled midway) within seconds.
     // Its own database, wiped first (--fresh-data), so each run starts with only the demo sign-ins.
-    command: `node tools/start.mjs --no-build --portal-port ${port} --backoffice-port ${port + 1010} --data-api-port ${port + 1020} --data-api-time-scale 0.1 --data-dir ${dataDir} --fresh-data`,
+    command: `node tools/start.mjs --no-build --portal-port ${port} --backoffice-port ${port + 1010} --data-api-port ${port + 1020} --data-api-time-scale 0.05 --data-dir ${dataDir} --fresh-data`,
     cwd: '..',
     url: `${baseURL}/sign-in`,
     reuseExistingServer: false,
