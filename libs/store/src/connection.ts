@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { registerSecret } from '@washops/shared-errors';
+import { createPglite } from './embedded/empty-cluster.js';
 import { embeddedLayout } from './embedded/layout.js';
 import { type HeldLock, takeLockOrFindHost } from './embedded/lock.js';
 import { StoreUnavailableError } from './errors.js';
@@ -109,7 +110,7 @@ export async function connectPglite(options: PgliteOptions = {}): Promise<StoreC
       lock = outcome.held;
       await lock.publish('direct');
     }
-    client = await PGlite.create(layout ? { dataDir: layout.pgliteDir } : {});
+    client = await createPglite(layout?.pgliteDir);
   } catch (error) {
     await lock?.release();
     if (error instanceof StoreUnavailableError) throw error;

@@ -1,19 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { connectPglite, connectPostgres, type StoreConnection, type StoreDb } from '../src/connection.js';
 import { openStore, type OpenStoreOptions, type Store } from '../src/index.js';
 import { migrate, readMigrations } from '../src/migrate.js';
+import { createPglite, pgliteVersion } from '../src/embedded/empty-cluster.js';
 import { storeOver } from '../src/store.js';
-
-const require = createRequire(import.meta.url);
 
 /** A PostgreSQL server to run the same suite against; each test gets its own fresh database on it. */
 export const testDatabaseUrl = process.env['WASHOPS_TEST_DATABASE_URL'];
@@ -65,11 +62,10 @@ const postgres: Backend = {
  * initdb, which takes ten seconds on a busy machine; a copy opens in about one.
  */
 async function pgliteTemplate(): Promise<string> {
-  const { version } = JSON.parse(await readFile(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as { version: string };
-  const template = join(tmpdir(), `washops-pglite-template-${version}`);
+  const template = join(tmpdir(), `washops-pglite-template-${pgliteVersion()}`);
   if (existsSync(join(template, 'PG_VERSION'))) return template;
   const building = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await (await PGlite.create({ dataDir: building })).close();
+  await (await createPglite(building)).close();
   // Another test file may have made it meanwhile: theirs is as good as ours.
   await rename(building, template).catch(() => rm(building, { recursive: true, force: true }));
   return template;

@@ -1,8 +1,9 @@
 import { mkdir, rm } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { StoreUnavailableError } from '../errors.js';
 import { connectionFailure } from '../failures.js';
+import { createPglite } from './empty-cluster.js';
 import { type EmbeddedLayout, SOCKET_PORT, socketPathFits } from './layout.js';
 import type { Endpoint, HeldLock } from './lock.js';
 import { wholeBatchesOf } from './whole-batches.js';
@@ -35,7 +36,7 @@ export async function startHost(layout: EmbeddedLayout, lock: HeldLock, preferre
   let server: PGLiteSocketServer | undefined;
   try {
     await mkdir(layout.pgliteDir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: layout.pgliteDir });
+    pglite = await createPglite(layout.pgliteDir);
     const unix = socketPathFits(layout);
     // Left by a host that crashed; the lock is ours, so nobody listens on it.
     if (unix) await rm(layout.socketPath, { force: true });
