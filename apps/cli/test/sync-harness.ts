@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { SMALL_CHAIN_SITES, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type CliIo, main } from '../src/index.js';
 
@@ -31,7 +31,8 @@ export function syncHarness(): SyncHarness {
   let workDir = '';
   const outputs: string[] = [];
   beforeAll(async () => {
-    api = await startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 500 });
+    // The small chain (every shape of the whole one): a resources sync reads a few sites' records, not 23.
+    api = await startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 500, sites: SMALL_CHAIN_SITES });
     workDir = await mkdtemp(join(tmpdir(), 'washops-sync-'));
   });
   afterAll(async () => {

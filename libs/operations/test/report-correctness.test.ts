@@ -39,7 +39,7 @@ for (const backend of warehouseBackends) {
 
     beforeAll(async () => {
       // The v2 flags kept in job items, so the plan figures are checked too; list totals always sent.
-      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, clock });
+      sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: { jobItemsWithoutV2Fields: false }, nullTotalsShare: 0, clock, sites: SITES });
       for (const site of sim.control.sites()) zones.set(site.code, site.timezone);
       const created = await backend.create();
       drop = created.drop;

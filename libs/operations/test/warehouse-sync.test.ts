@@ -1,7 +1,7 @@
 import { clockFrom } from '@washops/client-core';
 import { DateRangeError, ValidationError } from '@washops/shared-errors';
 import { addDays, type Store } from '@washops/store';
-import type { TransactionsSimulator } from '@washops/transactions-simulator';
+import { SMALL_CHAIN_ACROSS_UTC_SITES, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncUnitEvent, WarehouseSync } from '../src/index.js';
 import { localDayOf } from '../src/warehouse/plan.js';
@@ -25,7 +25,8 @@ for (const backend of warehouseBackends) {
     let warehouse: SimulatedWarehouse | undefined;
 
     beforeAll(async () => {
-      warehouse = await openSimulatedWarehouse(backend, { timeScale: TIME_SCALE, clock, retryLimit: 1 });
+      // The small chain with a site east of UTC: the recent sync's days are each site's own.
+      warehouse = await openSimulatedWarehouse(backend, { timeScale: TIME_SCALE, clock, retryLimit: 1, sites: SMALL_CHAIN_ACROSS_UTC_SITES });
       ({ sim, store, sync } = warehouse);
     });
     afterAll(async () => {
