@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { clockFrom } from '@washops/client-core';
 import { addDays, type Store } from '@washops/store';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import { crashBackend, expectedSummaries, openAt, storedSummaries } from './ware
 const fixture = fileURLToPath(new URL('./fixtures/sync-worker.ts', import.meta.url));
 const TIME_SCALE = 0.01;
 const KILLS = 10;
+/** Today for the simulator, this process's sync and every worker process: the outcome never depends on the calendar. */
+const PRETEND_NOW = Date.parse('2026-11-10T18:00:00Z');
 const SITES = ['ECOM', 'DKSN', 'FRVW', 'NOLO'];
 const ACTOR = { channel: 'cli', name: 'crash-test' } as const;
 
@@ -58,17 +61,17 @@ for (const backend of [crashBackend]) {
       let sync: WarehouseSync | undefined;
       const created = await backend.create();
       try {
-        sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true });
+        sim = await startTransactionsSimulator({ timeScale: TIME_SCALE, realism: true, clock: clockFrom(PRETEND_NOW) });
         // This process holds the store first: on a data folder it hosts the database the workers reach.
         store = await openAt(created.location);
-        sync = await openWarehouseSync({ store, dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE } });
-        const today = localDayOf(Math.floor(Date.now() / 1000), 'America/Chicago');
+        sync = await openWarehouseSync({ store, dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, timeScale: TIME_SCALE }, clock: clockFrom(PRETEND_NOW) });
+        const today = localDayOf(Math.floor(PRETEND_NOW / 1000), 'America/Chicago');
         const from = addDays(today, -4);
         const to = addDays(today, -2);
         const planned = await sync.backfill({ from, to, siteCodes: SITES }, ACTOR);
         expect(planned.queued).toBe(SITES.length * 3);
 
-        const args = { location: created.location, baseUrl: sim.url, timeScale: TIME_SCALE, ceiling: 20 };
+        const args = { location: created.location, baseUrl: sim.url, timeScale: TIME_SCALE, ceiling: 20, now: PRETEND_NOW };
         const moments: number[] = [];
         for (let kill = 0; kill < KILLS; kill++) {
           const worker = startWorkerProcess(args);
