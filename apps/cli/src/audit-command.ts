@@ -3,7 +3,7 @@ import { auditCsv, auditFilterSchema, pruneAuditLog } from '@washops/operations'
 import type { AuditEvent, AuditFilter, Store } from '@washops/store';
 import { auditEventJson, auditTable } from './audit-format.js';
 import { minuteUtc } from './format.js';
-import { type CliIo, readLine } from './io.js';
+import { type CliIo, nowOf, readLine } from './io.js';
 import { withStore } from './with-store.js';
 
 const FORMATS = ['table', 'csv', 'json'] as const;
@@ -75,7 +75,7 @@ async function printTable(io: CliIo, store: Store, filter: AuditFilter, limit: n
     return;
   }
   const shown = events.slice(0, limit);
-  io.stdout.write(`${auditTable(shown, io.now?.())}\n`);
+  io.stdout.write(`${auditTable(shown, nowOf(io))}\n`);
   if (events.length > limit) io.stdout.write(`Showing the newest ${limit}; more match: narrow the filters, raise --limit, or use --format csv.\n`);
 }
 
@@ -88,7 +88,7 @@ async function printStream(io: CliIo, store: Store, filter: AuditFilter, format:
   let first = true;
   io.stdout.write('[');
   for await (const event of events) {
-    io.stdout.write(`${first ? '\n' : ',\n'}${auditEventJson(event, io.now?.())}`);
+    io.stdout.write(`${first ? '\n' : ',\n'}${auditEventJson(event, nowOf(io))}`);
     first = false;
   }
   io.stdout.write(first ? ']\n' : '\n]\n');
@@ -135,7 +135,7 @@ export function addAuditCommand(parent: Command, io: CliIo): Command {
     .requiredOption('--older-than-days <n>', 'age in days, counted from now', positiveInteger('--older-than-days'))
     .option('--yes', 'do not ask for confirmation on a terminal')
     .action(async (options: { olderThanDays: number; yes?: boolean }) => {
-      const now = io.now?.() ?? new Date();
+      const now = nowOf(io);
       const cutoff = minuteUtc(new Date(now.getTime() - options.olderThanDays * DAY_MS));
       if (!(await confirmed(io, `Delete every audit event that finished before ${cutoff}?`, options.yes === true))) {
         io.stdout.write('Nothing deleted.\n');

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { systemClock, type Clock } from '@washops/client-core';
 
 /** What the command line reads and writes: the process's streams, or test doubles. */
 export interface CliIo {
@@ -9,8 +10,16 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Where relative paths start: the shell's folder (`npm run` moves to the repo root first). */
   cwd: string;
-  /** The current time (default the system clock): "older than N days" is counted from it. */
-  now?: () => Date;
+  /**
+   * The time (default the system clock): today for `kpis`' date words, "older than N days" for `audit`, and the Data
+   * API's date rules and waits for `sync`. Tests pin today with `clockFrom(ms)`, the clock their simulator reads.
+   */
+  clock?: Clock;
+}
+
+/** The command's current time, from its clock. */
+export function nowOf(io: CliIo): Date {
+  return new Date((io.clock ?? systemClock).now());
 }
 
 export function processIo(): CliIo {

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { KPI_GROUPINGS, type KpiGrouping, type KpiRequest } from '@washops/operations';
 import { kpiRequestSchema } from '@washops/operations/schemas';
-import type { CliIo } from './io.js';
+import { type CliIo, nowOf } from './io.js';
 import { runKpis } from './kpis-flow.js';
 import { checked, DATA_DIR_HELP, DEMO_HELP } from './report-command.js';
 import { REPORT_FORMATS, type ReportConnectionOptions, type ReportFormat } from './report-flow.js';
@@ -74,7 +74,7 @@ export function addKpisCommand(parent: Command, io: CliIo, setExit: (code: numbe
     )
     .action(async (options: KpisOptions, self: Command) => {
       const request: KpiRequest = checked(self, kpiRequestSchema, {
-        ...rangeOf(self, options, io.now?.() ?? new Date()),
+        ...rangeOf(self, options, nowOf(io)),
         ...(options.sites ? { sites: options.sites } : {}),
         ...(options.region !== undefined ? { region: options.region } : {}),
         groupBy: options.groupBy,

@@ -51,7 +51,7 @@ async function withSync(
     io,
     options.dataDir,
     async (store, stop) => {
-      const sync = await openWarehouseSync({ store, dataApi });
+      const sync = await openWarehouseSync({ store, dataApi, ...(io.clock ? { clock: io.clock } : {}) });
       try {
         await work(sync, stop);
       } finally {

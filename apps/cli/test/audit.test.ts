@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { clockFrom } from '@washops/client-core';
 import { AUDIT_CSV_COLUMNS } from '@washops/operations';
 import { openStore, type AuditEvent, type NewAuditEvent, type Store } from '@washops/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ async function washops(argv: string[], options: { now?: Date; answer?: string } 
     stderr: { write: (text: string) => (stderr += text) },
     env: { WASHOPS_DATA_DIR: dataDir },
     cwd: process.cwd(),
-    ...(options.now ? { now: () => options.now as Date } : {}),
+    ...(options.now ? { clock: clockFrom(options.now.getTime()) } : {}),
   };
   return { code: await main(argv, io), stdout, stderr };
 }

@@ -1,12 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dayBack, syncHarness } from './sync-harness.js';
+import { clockFrom } from '@washops/client-core';
+import { syncHarness } from './sync-harness.js';
 
 const harness = syncHarness();
 /** Two synced days a week back; the day after them has no transactions synced. */
-const FROM = dayBack(8);
-const TO = dayBack(7);
-const UNSYNCED = dayBack(6);
+const FROM = harness.dayBack(8);
+const TO = harness.dayBack(7);
+const UNSYNCED = harness.dayBack(6);
 /** Central time's local days run into the next UTC day: the resources are read a day past them. */
 const UTC_TO = UNSYNCED;
 
@@ -105,7 +106,7 @@ describe('washops kpis over a warehouse filled by backfills from the simulator',
       stderr: { write: (text: string) => void (stderr += text), isTTY: false },
       env: harness.env(),
       cwd: process.cwd(),
-      now: () => now,
+      clock: clockFrom(now.getTime()),
     });
     expect(code, stderr).toBe(0);
     expect((JSON.parse(stdout) as SummaryJson).scope).toMatchObject({ from: TO, to: TO });

@@ -1,13 +1,13 @@
 import { formatUsd } from '@washops/client-core';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dayBack, syncHarness } from './sync-harness.js';
+import { syncHarness } from './sync-harness.js';
 
 const harness = syncHarness();
 /** Two synced days a week back; the day after them is never synced. */
-const FROM = dayBack(8);
-const TO = dayBack(7);
-const UNSYNCED = dayBack(6);
+const FROM = harness.dayBack(8);
+const TO = harness.dayBack(7);
+const UNSYNCED = harness.dayBack(6);
 const ZONE = 'America/Chicago';
 
 /** The UTC instant a local day starts in a zone (offsets read from the zone's own rules, DST included). */

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clockFrom, type Clock } from '@washops/client-core';
 import { SMALL_CHAIN_SITES, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type CliIo, main } from '../src/index.js';
@@ -23,16 +24,30 @@ export interface SyncHarness {
   env(): NodeJS.ProcessEnv;
   /** Output of a child process, scanned for the API key with the rest. */
   seen(text: string): void;
+  /** The UTC day `days` before the harness's today: the simulator has a full day of sales for it. */
+  dayBack(days: number): string;
+}
+
+/** The harness's today (a Friday evening in Chicago), for its simulator and the commands run in this process. */
+export const PRETEND_NOW = Date.UTC(2026, 10, 20, 21, 30);
+
+export interface SyncHarnessOptions {
+  /**
+   * Today for the simulator and the commands run in this process: default pinned at `PRETEND_NOW`. A test whose
+   * commands run in child processes passes `systemClock` (the command line reads the system clock).
+   */
+  clock?: Clock;
 }
 
 /** A simulator and a temporary data folder for the file's tests; at the end, no output showed the API key. */
-export function syncHarness(): SyncHarness {
+export function syncHarness(options: SyncHarnessOptions = {}): SyncHarness {
+  const clock = options.clock ?? clockFrom(PRETEND_NOW);
   let api: TransactionsSimulator | undefined;
   let workDir = '';
   const outputs: string[] = [];
   beforeAll(async () => {
     // The small chain (every shape of the whole one): a resources sync reads a few sites' records, not 23.
-    api = await startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 500, sites: SMALL_CHAIN_SITES });
+    api = await startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 500, sites: SMALL_CHAIN_SITES, clock });
     workDir = await mkdtemp(join(tmpdir(), 'washops-sync-'));
   });
   afterAll(async () => {
@@ -62,14 +77,14 @@ export function syncHarness(): SyncHarness {
         stderr: { write: (text: string) => void (stderr += text), isTTY: false },
         env: { ...baseEnv(), ...env },
         cwd: workDir,
+        clock,
       };
       const code = await main(args, io);
       outputs.push(stdout, stderr);
       return { code, stdout, stderr };
     },
     seen: (text: string) => void outputs.push(text),
+    dayBack: (days: number) => new Date(clock.now() - days * 86_400_000).toISOString().slice(0, 10),
   };
 }
 
-/** A day `days` back from today (UTC): the simulator has a full day of sales for it. */
-export const dayBack = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dayBack, syncHarness } from './sync-harness.js';
+import { syncHarness } from './sync-harness.js';
 
 const harness = syncHarness();
 /** Two days a week back. */
-const FROM = dayBack(8);
-const TO = dayBack(7);
+const FROM = harness.dayBack(8);
+const TO = harness.dayBack(7);
 
 describe('bad input is refused before anything is opened or queued', () => {
   it('a day that is not YYYY-MM-DD, a reversed or too long range: usage errors (2) naming the option', async () => {

@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dayBack, syncHarness } from './sync-harness.js';
+import { systemClock } from '@washops/client-core';
+import { syncHarness } from './sync-harness.js';
 
-const harness = syncHarness();
+// A worker runs in a child process here, on the system clock: so does the simulator.
+const harness = syncHarness({ clock: systemClock });
 const bin = fileURLToPath(new URL('../bin/washops.mjs', import.meta.url));
 /** Two days a week back (the backfill takes the first; the status reads both, one never asked for). */
-const FROM = dayBack(8);
-const TO = dayBack(7);
+const FROM = harness.dayBack(8);
+const TO = harness.dayBack(7);
 
 interface StatusJson {
   counts: { done: number; pending: number; running: number; failed: number; records: number };
@@ -55,7 +57,7 @@ describe('a backfill over the simulator', () => {
 
   it('a worker process works what a backfill queued, a line per site-day, and stops cleanly on SIGTERM', async () => {
     const [site] = sites().slice(1);
-    const queued = await harness.washops(['sync', 'backfill', '--from', dayBack(9), '--to', dayBack(9), '--sites', site!]);
+    const queued = await harness.washops(['sync', 'backfill', '--from', harness.dayBack(9), '--to', harness.dayBack(9), '--sites', site!]);
     expect(queued.stdout).toContain('Queued 1 of 1 site-day (1 site × 1 day)');
     const child = spawn(process.execPath, [bin, 'sync', 'worker', '--no-schedule', '--concurrency', '1'], {
       env: { ...process.env, ...harness.env(), DATABASE_URL: '' },
@@ -65,7 +67,7 @@ describe('a backfill over the simulator', () => {
     let signalled = false;
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      if (!signalled && stderr.includes(`${site} ${dayBack(9)}: done`)) {
+      if (!signalled && stderr.includes(`${site} ${harness.dayBack(9)}: done`)) {
         signalled = true;
         child.kill('SIGTERM');
       }
@@ -73,10 +75,10 @@ describe('a backfill over the simulator', () => {
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     harness.seen(stderr);
     expect(code, stderr).toBe(0);
-    expect(stderr).toMatch(new RegExp(`${site} ${dayBack(9)}: done, \\d+ records`));
+    expect(stderr).toMatch(new RegExp(`${site} ${harness.dayBack(9)}: done, \\d+ records`));
     expect(stderr).toContain('Worker stopped.');
-    const status = await harness.washops(['sync', 'status', '--from', dayBack(9), '--to', dayBack(9), '--sites', site!, '--json']);
-    expect((JSON.parse(status.stdout) as StatusJson).units).toMatchObject([{ siteCode: site, day: dayBack(9), state: 'done' }]);
+    const status = await harness.washops(['sync', 'status', '--from', harness.dayBack(9), '--to', harness.dayBack(9), '--sites', site!, '--json']);
+    expect((JSON.parse(status.stdout) as StatusJson).units).toMatchObject([{ siteCode: site, day: harness.dayBack(9), state: 'done' }]);
   });
 
   it('retry of a range without failures says so', async () => {
