@@ -9,17 +9,19 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { toDateParam, toListParams } from '../src/schemas/transactions.js';
 import { createServer } from '../src/server.js';
+import { pinnedClock } from './pinned-today.js';
 
 const API = { apiId: 'demo', apiKey: 'api-key-look-back-91c2' };
 const DAY_S = 86_400;
+const clock = pinnedClock();
 
 let api: TransactionsSimulator;
 let transactions: TransactionsClient;
 let client: Client;
 
 beforeAll(async () => {
-  api = await startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01 });
-  transactions = new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 } });
+  api = await startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, clock });
+  transactions = new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 }, clock });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: 'look-back', version: '1' });
   const logger = createMcpLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
@@ -35,7 +37,7 @@ afterAll(async () => {
 /** A range that starts 190 to 400 days back, past the Data API's six months, and is otherwise fine. */
 const oldRange = (maxSpan: number) =>
   fc.tuple(fc.integer({ min: 190, max: 400 }), fc.integer({ min: 0, max: maxSpan })).map(([ago, span]) => {
-    const start = Math.floor(Date.now() / 1000) - ago * DAY_S;
+    const start = Math.floor(clock.now() / 1000) - ago * DAY_S;
     return { startDate: new Date(start * 1000).toISOString(), endDate: new Date((start + span) * 1000).toISOString() };
   });
 

@@ -18,12 +18,14 @@ import { fakeKpis } from './fake-kpis.js';
 import { fakeReports } from './fake-reports.js';
 import { fakeWarehouse, syncStatusOf, unit } from './fake-warehouse.js';
 import { quiet } from './mcp-harness.js';
+import { pinnedClock } from './pinned-today.js';
 
 // What the protocol suite (stdio and HTTP) cannot show from outside: which configurations list what, the sync
 // status's subscription, completion's cost in vendor requests, and the clients' own warnings reaching the caller.
 
 const BOT = { username: 'bot', password: 'bot-password-canary-e42' };
 const API = { apiId: 'demo', apiKey: 'api-key-canary-0d9f' };
+const clock = pinnedClock();
 let bo: BackofficeSimulator;
 let api: TransactionsSimulator;
 let audited: AuditedServices;
@@ -31,7 +33,7 @@ let audited: AuditedServices;
 const boRequests: string[] = [];
 
 beforeAll(async () => {
-  [bo, api] = await Promise.all([startBackofficeSimulator({ port: 0, users: [BOT] }), startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01 })]);
+  [bo, api] = await Promise.all([startBackofficeSimulator({ port: 0, users: [BOT] }), startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, clock })]);
   const countingFetch: typeof fetch = (input, init) => {
     boRequests.push(`${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : input).pathname}`);
     return fetch(input, init);
@@ -54,7 +56,7 @@ async function connect(options: CreateServerOptions): Promise<Client> {
 describe('what is listed', () => {
   const full = (): ToolServices => ({
     ...audited.servicesFor(),
-    transactions: new TransactionsClient({ ...API, baseUrl: api.url }),
+    transactions: new TransactionsClient({ ...API, baseUrl: api.url, clock }),
     warehouse: fakeWarehouse().services,
     reports: fakeReports().reports,
     kpis: fakeKpis().kpis,
@@ -188,7 +190,7 @@ describe('log notifications', () => {
     // The logger every server shares, as services-factory builds it: its warnings go to the caller of the moment.
     const logged: unknown[] = [];
     const logger = { debug: () => {}, info: () => {}, warn: (obj: object) => void logged.push(obj), error: () => {} };
-    const transactions = new TransactionsClient({ ...API, baseUrl: api.url, logger: relayToClient(logger) });
+    const transactions = new TransactionsClient({ ...API, baseUrl: api.url, logger: relayToClient(logger), clock });
     const client = await connect({ services: { transactions } });
     const bystander = await connect({ services: { transactions } });
     const received = logsOf(client);

@@ -10,6 +10,8 @@ export interface ProtocolTarget {
   client(): Client;
   /** Whether the transport keeps one server for the connection (stdio, HTTP with sessions): a level set sticks, a subscription is served. */
   stateful: boolean;
+  /** Now on the clock of the Data API simulator behind the server (pinned in this process, the system's in a child). */
+  now(): number;
 }
 
 const PROMPTS = ['onboard_employee', 'offboard_employee', 'give_raise', 'weekly_site_review', 'month_end_export', 'investigate_transaction', 'membership_health'];
@@ -132,7 +134,7 @@ export function protocolSuite(target: ProtocolTarget): void {
     // A read that fails says why and under which reference the server logged it, as a failed tool call does.
     await expect(client.readResource({ uri: 'washops://employees/98765432' })).rejects.toThrow(/NOT_FOUND: .*\(Reference: [0-9a-f-]{36}\)/);
 
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(target.now() - 86_400_000).toISOString().slice(0, 10);
     const list = await tool<{ transactions: Array<{ transId: string }> }>(client, 'list_transactions', {
       startDate: `${yesterday}T14:00:00Z`,
       endDate: `${yesterday}T16:00:00Z`,

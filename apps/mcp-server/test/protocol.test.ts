@@ -21,6 +21,7 @@ import { fakeReports } from './fake-reports.js';
 import { fakeWarehouse } from './fake-warehouse.js';
 import { quiet } from './mcp-harness.js';
 import { protocolSuite } from './protocol-suite.js';
+import { pinnedClock } from './pinned-today.js';
 
 /** A subscriber of the Back Office site tree hears of a refresh that read the sites again, and nothing once it unsubscribes. */
 async function subscriptionSuite(client: () => Client): Promise<void> {
@@ -49,6 +50,7 @@ describe.each([
   const TOKEN = 'protocol-token-0123456789abcdef0123456789';
   const BOT = { username: 'bot', password: 'bot-password-canary-51d' };
   const API = { apiId: 'demo', apiKey: 'api-key-canary-7a0c' };
+  const clock = pinnedClock();
   let bo: BackofficeSimulator;
   let api: TransactionsSimulator;
   let audited: AuditedServices;
@@ -57,9 +59,9 @@ describe.each([
   let client: Client;
 
   beforeAll(async () => {
-    [bo, api] = await Promise.all([startBackofficeSimulator({ port: 0, users: [BOT] }), startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01 })]);
+    [bo, api] = await Promise.all([startBackofficeSimulator({ port: 0, users: [BOT] }), startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, clock })]);
     audited = await auditedServicesOver(new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url }), quiet);
-    transactions = new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 } });
+    transactions = new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 }, clock });
     const services = {
       ...audited.servicesFor('http'),
       transactions,
@@ -87,7 +89,7 @@ describe.each([
     await Promise.allSettled([bo?.close(), api?.close()]);
   });
 
-  protocolSuite({ client: () => client, stateful });
+  protocolSuite({ client: () => client, stateful, now: () => clock.now() });
 
   // Only where a subscription outlives its request.
   if (stateful) it('tells a subscriber when a refresh read the sites again, and no one after unsubscribing', () => subscriptionSuite(() => client));
@@ -113,7 +115,8 @@ describe.skipIf(!existsSync(main))('prompts, resources, completion and logging o
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  protocolSuite({ client: () => client, stateful: true });
+  // The server's --demo simulator runs in its process, on the system clock.
+  protocolSuite({ client: () => client, stateful: true, now: Date.now });
 
   it('tells a subscriber when a refresh read the sites again, and no one after unsubscribing', () => subscriptionSuite(() => client));
 });

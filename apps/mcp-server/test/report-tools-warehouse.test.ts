@@ -19,6 +19,7 @@ import type { comparePeriods } from '../src/tools/compare-periods.js';
 import { kpiSummary } from '../src/tools/kpi-summary.js';
 import type { salesReport } from '../src/tools/sales-report.js';
 import { textOf } from './mcp-harness.js';
+import { pinnedClock } from './pinned-today.js';
 
 // The report tools over a warehouse the real sync filled from the Data API simulator, with the real
 // reports service: the figures are checked against the simulator's own sums, not the report code.
@@ -26,6 +27,8 @@ import { textOf } from './mcp-harness.js';
 const BOT = { username: 'bot', password: 'bot-password-rep0rts' };
 const TIME_SCALE = 0.01;
 const DAY = '2026-11-18';
+/** Today two days after DAY, for the simulator and the sync: the Data API's look-back never leaves DAY behind. */
+const clock = pinnedClock();
 const SLOW_MS = 240_000;
 
 let transactionsSim: TransactionsSimulator;
@@ -53,12 +56,12 @@ function simulatorDay(site: { code: string; timezone: string }, day: string) {
 }
 
 beforeAll(async () => {
-  transactionsSim = await startTransactionsSimulator({ port: 0, timeScale: TIME_SCALE });
+  transactionsSim = await startTransactionsSimulator({ port: 0, timeScale: TIME_SCALE, clock });
   backofficeSim = await startBackofficeSimulator({ port: 0, users: [BOT] });
   backoffice = new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: backofficeSim.url });
   dataDir = await mkdtemp(join(tmpdir(), 'washops-mcp-reports-'));
   store = await openStore({ dataDir });
-  sync = await openWarehouseSync({ store, dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: transactionsSim.url, timeScale: TIME_SCALE } });
+  sync = await openWarehouseSync({ store, dataApi: { apiId: 'demo', apiKey: 'demo-key', baseUrl: transactionsSim.url, timeScale: TIME_SCALE }, clock });
   sites = transactionsSim.control.sites().slice(0, 2);
   await sync.backfill({ from: DAY, to: DAY, siteCodes: sites.map((site) => site.code) }, { channel: 'cli', name: 'report-tools-test' });
   await (await sync.startWorker({ exitWhenIdle: true, schedule: false })).done;

@@ -13,6 +13,7 @@ import { createServer } from '../src/server.js';
 import type { ActorOperations, BackofficeReads } from '@washops/operations';
 import type { ToolServices } from '../src/services.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
+import { dayBefore, pinnedClock } from './pinned-today.js';
 
 const BOT = { username: 'bot', password: 'bot-password-canary-5e0' };
 const API = { apiId: 'demo', apiKey: 'api-key-canary-d41f' };
@@ -67,16 +68,17 @@ function referenced(result: CallToolResult): { text: string; line: LogLine } {
   return { text, line: matching[0]! };
 }
 
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const clock = pinnedClock();
+const yesterday = dayBefore(clock, 1);
 const window = { startDate: `${yesterday}T10:00:00Z`, endDate: `${yesterday}T11:00:00Z` };
 
 beforeAll(async () => {
   [bo, api] = await Promise.all([
     startBackofficeSimulator({ port: 0, users: [BOT] }),
-    startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01 }),
+    startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, clock }),
   ]);
   audited = await auditedServicesOver(new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url, getRetries: 0 }), logger);
-  services = { ...(audited.servicesFor() as Required<ToolServices>), transactions: new TransactionsClient({ ...API, baseUrl: api.url, maxRetries: 0 }) };
+  services = { ...(audited.servicesFor() as Required<ToolServices>), transactions: new TransactionsClient({ ...API, baseUrl: api.url, maxRetries: 0, clock }) };
 });
 
 beforeEach(() => {
@@ -149,7 +151,7 @@ describe('a failed tool call', () => {
 
   it('says how long to wait after a rate limit, from the error\'s retryAfterMs, and logs it as a warning', async () => {
     // A client of its own: the 429 holds its rate budget for the 90 seconds asked.
-    await using transactions = new TransactionsClient({ ...API, baseUrl: api.url, maxRetries: 0 });
+    await using transactions = new TransactionsClient({ ...API, baseUrl: api.url, maxRetries: 0, clock });
     const client = await connect({ transactions });
     const fault = api.control.inject({ endpoint: 'list', kind: 'rateLimitStorm', retryAfterSeconds: 90 });
     const { text, line } = referenced((await client.callTool({ name: 'list_transactions', arguments: window })) as CallToolResult);

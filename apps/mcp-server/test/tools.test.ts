@@ -12,6 +12,7 @@ import { createServer } from '../src/server.js';
 import { allTools } from '../src/tools/index.js';
 import type { ToolServices } from '../src/services.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
+import { dayBefore, pinnedClock } from './pinned-today.js';
 
 const BOT = { username: 'bot', password: 'bot-password-canary-7c1' };
 const API = { apiId: 'demo', apiKey: 'api-key-canary-93be' };
@@ -68,16 +69,17 @@ function errorOf(result: CallToolResult): { code: string; message: string } {
 const siteCode = (index: number) => api.control.sites()[index]!.code;
 
 /** A two-hour window yesterday (UTC): enough transactions for paging, few enough for a quick job. */
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const clock = pinnedClock();
+const yesterday = dayBefore(clock, 1);
 const window = { startDate: `${yesterday}T14:00:00Z`, endDate: `${yesterday}T16:00:00Z` };
 
 beforeAll(async () => {
   [bo, api] = await Promise.all([
     startBackofficeSimulator({ port: 0, users: [BOT] }),
-    startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 2000 }),
+    startTransactionsSimulator({ port: 0, credentials: [API], timeScale: 0.01, jobDurationMs: 2000, clock }),
   ]);
   audited = await auditedServicesOver(new BackofficeClient({ subdomain: 'demo', ...BOT, baseUrl: bo.url }), logger);
-  transactions = new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 } });
+  transactions = new TransactionsClient({ ...API, baseUrl: api.url, rateLimit: { requests: 20, windowMs: 150 }, clock });
   services = { ...(audited.servicesFor() as Required<ToolServices>), transactions };
   client = await connect({ services });
 });
@@ -285,6 +287,7 @@ describe('the audit tool', () => {
     const forEmployee = structured<Listed>(await call('list_audit_events', { employeeId }));
     // The create, the disable, and the refused duplicate that named this employee as the POS id's holder.
     expect(forEmployee.events.map((e) => `${e.operation} ${e.state}`).sort()).toEqual(['employee.create failed', 'employee.create succeeded', 'employee.disable succeeded']);
+    // The audit log keeps the system's time (it is not the Data API's calendar).
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(structured<Listed>(await call('list_audit_events', { since: tomorrow })).events).toEqual([]);
 

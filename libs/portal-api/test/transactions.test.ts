@@ -3,13 +3,14 @@ import { TransactionsClient } from '@washops/transactions-client';
 import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter, createCaller, createFetchContextFactory, createPortalContext, EXPORT_CSV_COLUMNS, ExportRegistry, MAX_LIST_ROWS, publicErrorOf, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
-import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, sessionCookieOf } from './helpers.js';
+import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, pinnedClock, sessionCookieOf } from './helpers.js';
 
 // The simulator's 15 s rate window runs as 300 ms and a job works 100 ms; the clients are scaled alike.
 const TIME_SCALE = 0.02;
 const WINDOW_MS = 15_000 * TIME_SCALE;
 const DAY = 86_400;
-const yesterday = Math.floor(Date.now() / 86_400_000) * DAY - DAY;
+const clock = pinnedClock();
+const yesterday = Math.floor(clock.now() / 86_400_000) * DAY - DAY;
 const day = { startDate: yesterday, endDate: yesterday + DAY - 1 };
 
 let sim: TransactionsSimulator;
@@ -18,12 +19,12 @@ let exportClient: TransactionsClient;
 let deps: PortalDeps;
 
 beforeAll(async () => {
-  sim = await startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE });
+  sim = await startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE, clock });
   const base = await makeDeps();
   // The portal's wiring: both clients wait for the API id's one budget in the database.
   const budgets = transactionsBudgets(base.store, 'demo', TIME_SCALE);
-  interactive = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: budgets.interactive });
-  exportClient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: budgets.exports });
+  interactive = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, clock, rateLimit: budgets.interactive });
+  exportClient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, clock, rateLimit: budgets.exports });
   deps = {
     ...base,
     transactions: interactive,
@@ -166,7 +167,7 @@ describe('transactions.list (streamed)', () => {
   });
 
   it('turns a rate limit past the retries into TOO_MANY_REQUESTS with a retry hint', async () => {
-    const impatient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, maxRetries: 0, rateLimit: { requests: 20, windowMs: WINDOW_MS } });
+    const impatient = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, clock, maxRetries: 0, rateLimit: { requests: 20, windowMs: WINDOW_MS } });
     const fault = sim.control.inject({ endpoint: 'list', kind: 'rateLimitStorm', retryAfterSeconds: 2 });
     try {
       const error = await errorOf(
@@ -195,6 +196,7 @@ describe('transactions.list over HTTP (the streaming link the browser uses)', ()
       apiId: 'demo',
       apiKey: 'demo-key',
       baseUrl: sim.url,
+      clock,
       maxRetries: 0,
       rateLimit: { requests: 20, windowMs: WINDOW_MS },
       fetch: async (url, init) => {

@@ -5,7 +5,7 @@ import { startTransactionsSimulator, type TransactionsSimulator } from '@washops
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CSV_COLUMNS, warehouseExport, type PortalDeps, type TransactionListChunk } from '../src/index.js';
 import { localMidnightUtc, nextDay } from '../src/warehouse/zones.js';
-import { callerAs, makeDeps, parseCsv } from './helpers.js';
+import { callerAs, makeDeps, parseCsv, pinnedClock } from './helpers.js';
 
 // The explorer, the detail and the CSV export over a real (in-memory) warehouse and the Data API
 // simulator: the warehouse answers a range wholly synced and says when; anything else goes live
@@ -15,7 +15,8 @@ const TIME_SCALE = 0.02;
 const SITE = 'FIESTA';
 const ZONE = 'America/Chicago';
 /** A local day of the site five days back (the Data API serves six months), and the one after it. */
-const DAY = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+const clock = pinnedClock();
+const DAY = new Date(clock.now() - 5 * 86_400_000).toISOString().slice(0, 10);
 const NEXT = nextDay(DAY);
 const DAY_START = localMidnightUtc(DAY, ZONE).getTime() / 1000;
 const NEXT_START = localMidnightUtc(NEXT, ZONE).getTime() / 1000;
@@ -64,9 +65,9 @@ const siteTree = {
 } as unknown as BackofficeReads;
 
 beforeAll(async () => {
-  sim = await startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE });
+  sim = await startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE, clock });
   const base = await makeDeps();
-  const transactions = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: { requests: 20, windowMs: 15_000 * TIME_SCALE } });
+  const transactions = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, clock, rateLimit: { requests: 20, windowMs: 15_000 * TIME_SCALE } });
   deps = { ...base, transactions };
   await deps.store.warehouse.upsertSites([{ siteCode: SITE, siteId: 1001, name: 'WashU Fiesta', timeZone: ZONE, regionCode: 'ILLINOIS' }]);
   await deps.store.warehouse.replaceSiteDay({ siteCode: SITE, day: DAY, timeZone: ZONE, vendorTotal: 2, transactions: RECORDS }, SYNCED_AT);

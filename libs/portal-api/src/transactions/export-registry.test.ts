@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { clockFrom } from '@washops/client-core';
 import { APIError } from '@washops/shared-errors';
 import { INTERRUPTED_MESSAGE, openStore, type Store } from '@washops/store';
 import { RateLimiter, TransactionsClient, type LoadJobOptions } from '@washops/transactions-client';
@@ -9,7 +10,8 @@ import { ExportRegistry, type ExportClient, type ExportRegistryOptions, type Exp
 
 const TIME_SCALE = 0.02;
 const DAY = 86_400;
-const yesterday = Math.floor(Date.now() / 86_400_000) * DAY - DAY;
+const clock = clockFrom(Date.UTC(2026, 10, 20, 21, 30));
+const yesterday = Math.floor(clock.now() / 86_400_000) * DAY - DAY;
 const day = { site: 'CENT', startDate: yesterday, endDate: yesterday + DAY - 1 };
 
 let sim: TransactionsSimulator;
@@ -20,7 +22,7 @@ const registries: ExportRegistry[] = [];
 const clients: TransactionsClient[] = [];
 
 beforeAll(async () => {
-  [sim, store] = await Promise.all([startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE }), openStore({ inMemory: true })]);
+  [sim, store] = await Promise.all([startTransactionsSimulator({ port: 0, seed: 'demo', timeScale: TIME_SCALE, clock }), openStore({ inMemory: true })]);
   alice = (await store.users.add({ username: 'alice', role: 'viewer', passwordHash: 'scrypt$test$alice' })).id;
   bob = (await store.users.add({ username: 'bob', role: 'admin', passwordHash: 'scrypt$test$bob' })).id;
 });
@@ -39,7 +41,7 @@ afterAll(async () => {
 
 /** A Data API client over the simulator, as the portal builds one for exports. */
 function simulatorClient(): TransactionsClient {
-  const client = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, rateLimit: new RateLimiter({ requests: 20, windowMs: 15_000 * TIME_SCALE }) });
+  const client = new TransactionsClient({ apiId: 'demo', apiKey: 'demo-key', baseUrl: sim.url, clock, rateLimit: new RateLimiter({ requests: 20, windowMs: 15_000 * TIME_SCALE }) });
   clients.push(client);
   return client;
 }
