@@ -1,8 +1,10 @@
 // Reads the output of `npm test` and prints one closing line, "Tests: N passed, N failed, N skipped",
 // summed over every Vitest run and the Playwright run, so a reader (or CI) sees the whole count at once.
 // Given the folder of the run's JSON reports (WASHOPS_TEST_REPORT_DIR), it first prints where the time went:
-// each project's unit time, the browser suite's time, the ten slowest test files, and the assertions counted.
+// the unit run's wall clock and each project's share, the browser suite's time, the ten slowest test files, and the
+// assertions counted.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -31,26 +33,49 @@ for (const line of log.split('\n')) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** `libs/store/test/x.test.ts` → `libs/store`. */
+const projectOf = (file) => file.split('/').slice(0, 2).join('/');
 
 if (reportDir && existsSync(reportDir)) {
   const root = process.cwd();
-  const projects = [];
   const files = [];
+  // Each project's Vitest run, from its report: when it started and when its last file ended.
+  const runs = new Map();
   for (const name of readdirSync(reportDir).filter((n) => /^vitest-.*\.json$/.test(n))) {
     const report = JSON.parse(readFileSync(join(reportDir, name), 'utf8'));
     const results = report.testResults ?? [];
     const end = Math.max(report.startTime, ...results.map((r) => r.endTime ?? report.startTime));
-    projects.push({ project: name.slice('vitest-'.length, -'.json'.length), ms: end - report.startTime, tests: report.numTotalTests });
-    for (const r of results) files.push({ file: relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) });
+    for (const r of results) {
+      const file = relative(root, r.name);
+      files.push({ file, ms: (r.endTime ?? 0) - (r.startTime ?? 0), tests: r.assertionResults?.length ?? 0 });
+      runs.set(projectOf(file), { start: report.startTime, end });
+    }
   }
+  const runMs = runs.size ? Math.max(...[...runs.values()].map((r) => r.end)) - Math.min(...[...runs.values()].map((r) => r.start)) : 0;
   let assertions = 0;
+  // The counter's whole-file times (imports and hooks too) replace the report's, which leave the hooks out.
+  const wholeFile = new Map();
   for (const name of readdirSync(reportDir).filter((n) => n.startsWith('assertions-'))) {
-    for (const line of readFileSync(join(reportDir, name), 'utf8').split('\n').filter(Boolean)) assertions += JSON.parse(line).assertions;
+    for (const line of readFileSync(join(reportDir, name), 'utf8').split('\n').filter(Boolean)) {
+      const counted = JSON.parse(line);
+      assertions += counted.assertions;
+      if (counted.wallMs !== undefined) wholeFile.set(relative(root, counted.file), counted.wallMs);
+    }
   }
-  console.log('Unit test time per project (wall clock of its Vitest run):');
-  for (const p of projects.sort((a, b) => b.ms - a.ms)) console.log(`  ${p.project.padEnd(24)} ${seconds(p.ms).padStart(9)}  ${p.tests} tests`);
+  const projects = new Map();
+  for (const f of files) {
+    f.ms = wholeFile.get(f.file) ?? f.ms;
+    const project = projectOf(f.file);
+    const sum = projects.get(project) ?? { ms: 0, files: 0, tests: 0 };
+    projects.set(project, { ms: sum.ms + f.ms, files: sum.files + 1, tests: sum.tests + f.tests });
+  }
+  console.log(`Unit tests: ${seconds(runMs)} of wall clock on ${os.availableParallelism()} cores. Per project: its Vitest run's wall clock, its files' times summed:`);
+  for (const [project, p] of [...projects].sort((a, b) => b[1].ms - a[1].ms)) {
+    const run = runs.get(project);
+    console.log(`  ${project.padEnd(30)} ${seconds(run ? run.end - run.start : 0).padStart(9)} ${seconds(p.ms).padStart(9)}  ${String(p.files).padStart(3)} files  ${p.tests} tests`);
+  }
   if (browserTime) console.log(`Browser suite: ${browserTime}`);
-  console.log('Ten slowest test files:');
+  console.log('Ten slowest test files (imports and hooks included):');
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(f.ms).padStart(9)}  ${f.file}`);
   console.log(`Assertions made by the unit tests: ${assertions}`);
 }

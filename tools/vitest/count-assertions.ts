@@ -1,18 +1,21 @@
-// Counts each test file's assertions (expect calls) so a run can print how much it proves, not only how many tests.
+// Counts each test file's assertions (expect calls) so a run can print how much it proves, not only how many tests,
+// and times the whole file: its imports and its beforeAll/afterAll hooks as well as its tests (the JSON report's
+// file times leave the hooks out, where a file's simulators and stores start).
 // Loaded only when WASHOPS_TEST_REPORT_DIR names a folder (vitest.shared.ts); one JSON line per file.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect } from 'vitest';
 
 const reportDir = process.env['WASHOPS_TEST_REPORT_DIR'] as string;
+const startedAt = performance.now();
 let assertions = 0;
 
 afterEach(() => {
   assertions += expect.getState().assertionCalls;
 });
+// Registered before the file's own hooks, so it runs after them.
 afterAll(() => {
   const file = expect.getState().testPath ?? 'unknown';
   mkdirSync(reportDir, { recursive: true });
-  mkdirSync(reportDir, { recursive: true });
-  appendFileSync(join(reportDir, `assertions-${process.pid}.jsonl`), `${JSON.stringify({ file, assertions })}\n`);
+  appendFileSync(join(reportDir, `assertions-${process.pid}.jsonl`), `${JSON.stringify({ file, assertions, wallMs: Math.round(performance.now() - startedAt) })}\n`);
 });
