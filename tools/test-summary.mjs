@@ -45,11 +45,8 @@ if (reportDir && existsSync(reportDir)) {
     const report = JSON.parse(readFileSync(join(reportDir, name), 'utf8'));
     const results = report.testResults ?? [];
     const end = Math.max(report.startTime, ...results.map((r) => r.endTime ?? report.startTime));
-    for (const r of results) {
-      const file = relative(root, r.name);
-      files.push({ file, ms: (r.endTime ?? 0) - (r.startTime ?? 0), tests: r.assertionResults?.length ?? 0 });
-      runs.set(projectOf(file), { start: report.startTime, end });
-    }
+    for (const r of results) files.push({ file: relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0), tests: r.assertionResults?.length ?? 0 });
+    if (results[0]) runs.set(projectOf(relative(root, results[0].name)), { start: report.startTime, end });
   }
   const runMs = runs.size ? Math.max(...[...runs.values()].map((r) => r.end)) - Math.min(...[...runs.values()].map((r) => r.start)) : 0;
   let assertions = 0;

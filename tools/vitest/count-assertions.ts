@@ -8,6 +8,7 @@ import { afterAll, afterEach, expect } from 'vitest';
 
 const reportDir = process.env['WASHOPS_TEST_REPORT_DIR'] as string;
 const startedAt = performance.now();
+mkdirSync(reportDir, { recursive: true });
 let assertions = 0;
 
 afterEach(() => {
@@ -16,6 +17,5 @@ afterEach(() => {
 // Registered before the file's own hooks, so it runs after them.
 afterAll(() => {
   const file = expect.getState().testPath ?? 'unknown';
-  mkdirSync(reportDir, { recursive: true });
   appendFileSync(join(reportDir, `assertions-${process.pid}.jsonl`), `${JSON.stringify({ file, assertions, wallMs: Math.round(performance.now() - startedAt) })}\n`);
 });

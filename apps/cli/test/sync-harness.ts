@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clockFrom, type Clock } from '@washops/client-core';
-import { SMALL_CHAIN_SITES, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import type { Clock } from '@washops/client-core';
+import { pinnedClock, SMALL_CHAIN_SITES, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type CliIo, main } from '../src/index.js';
 
@@ -28,12 +28,9 @@ export interface SyncHarness {
   dayBack(days: number): string;
 }
 
-/** The harness's today (a Friday evening in Chicago), for its simulator and the commands run in this process. */
-export const PRETEND_NOW = Date.UTC(2026, 10, 20, 21, 30);
-
 export interface SyncHarnessOptions {
   /**
-   * Today for the simulator and the commands run in this process: default pinned at `PRETEND_NOW`. A test whose
+   * Today for the simulator and the commands run in this process: default `pinnedClock()`. A test whose
    * commands run in child processes passes `systemClock` (the command line reads the system clock).
    */
   clock?: Clock;
@@ -41,7 +38,7 @@ export interface SyncHarnessOptions {
 
 /** A simulator and a temporary data folder for the file's tests; at the end, no output showed the API key. */
 export function syncHarness(options: SyncHarnessOptions = {}): SyncHarness {
-  const clock = options.clock ?? clockFrom(PRETEND_NOW);
+  const clock = options.clock ?? pinnedClock();
   let api: TransactionsSimulator | undefined;
   let workDir = '';
   const outputs: string[] = [];

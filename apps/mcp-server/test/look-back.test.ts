@@ -3,13 +3,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { LoadJobOptionsSchema, TransactionListParamsSchema, TransactionsClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { toDateParam, toListParams } from '../src/schemas/transactions.js';
 import { createServer } from '../src/server.js';
-import { pinnedClock } from './pinned-today.js';
 
 const API = { apiId: 'demo', apiKey: 'api-key-look-back-91c2' };
 const DAY_S = 86_400;

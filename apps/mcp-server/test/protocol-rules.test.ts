@@ -6,7 +6,7 @@ import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/bac
 import type { ActorOperations } from '@washops/operations';
 import { registerSecret } from '@washops/shared-errors';
 import { TransactionsClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayToClient } from '../src/client-log.js';
 import { allPrompts } from '../src/prompts/index.js';
@@ -18,7 +18,6 @@ import { fakeKpis } from './fake-kpis.js';
 import { fakeReports } from './fake-reports.js';
 import { fakeWarehouse, syncStatusOf, unit } from './fake-warehouse.js';
 import { quiet } from './mcp-harness.js';
-import { pinnedClock } from './pinned-today.js';
 
 // What the protocol suite (stdio and HTTP) cannot show from outside: which configurations list what, the sync
 // status's subscription, completion's cost in vendor requests, and the clients' own warnings reaching the caller.

@@ -11,7 +11,7 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { openResourceReads } from '@washops/operations';
 import { TransactionsClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type McpHttpHandle } from '../src/http.js';
 import { createServer } from '../src/server.js';
@@ -21,7 +21,6 @@ import { fakeReports } from './fake-reports.js';
 import { fakeWarehouse } from './fake-warehouse.js';
 import { quiet } from './mcp-harness.js';
 import { protocolSuite } from './protocol-suite.js';
-import { pinnedClock } from './pinned-today.js';
 
 /** A subscriber of the Back Office site tree hears of a refresh that read the sites again, and nothing once it unsubscribes. */
 async function subscriptionSuite(client: () => Client): Promise<void> {

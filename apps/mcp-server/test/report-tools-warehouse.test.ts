@@ -9,7 +9,7 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { backofficeConnectionOf, openKpis, openReports, openWarehouseSync, type WarehouseSync } from '@washops/operations';
 import { openStore, type Store } from '@washops/store';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createMcpLogger } from '../src/log.js';
@@ -19,7 +19,6 @@ import type { comparePeriods } from '../src/tools/compare-periods.js';
 import { kpiSummary } from '../src/tools/kpi-summary.js';
 import type { salesReport } from '../src/tools/sales-report.js';
 import { textOf } from './mcp-harness.js';
-import { pinnedClock } from './pinned-today.js';
 
 // The report tools over a warehouse the real sync filled from the Data API simulator, with the real
 // reports service: the figures are checked against the simulator's own sums, not the report code.

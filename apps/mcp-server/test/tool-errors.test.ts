@@ -6,14 +6,13 @@ import { BackofficeClient } from '@washops/backoffice-client';
 import { startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { AmbiguousMatchError, registerSecret } from '@washops/shared-errors';
 import { TransactionsClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
 import { createServer } from '../src/server.js';
 import type { ActorOperations, BackofficeReads } from '@washops/operations';
 import type { ToolServices } from '../src/services.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
-import { dayBefore, pinnedClock } from './pinned-today.js';
 
 const BOT = { username: 'bot', password: 'bot-password-canary-5e0' };
 const API = { apiId: 'demo', apiKey: 'api-key-canary-d41f' };
@@ -69,7 +68,7 @@ function referenced(result: CallToolResult): { text: string; line: LogLine } {
 }
 
 const clock = pinnedClock();
-const yesterday = dayBefore(clock, 1);
+const yesterday = new Date(clock.now() - 86_400_000).toISOString().slice(0, 10);
 const window = { startDate: `${yesterday}T10:00:00Z`, endDate: `${yesterday}T11:00:00Z` };
 
 beforeAll(async () => {

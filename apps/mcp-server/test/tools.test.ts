@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BackofficeClient } from '@washops/backoffice-client';
 import { BO_TEMPLATES, startBackofficeSimulator, type BackofficeSimulator } from '@washops/backoffice-simulator';
 import { TransactionsClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpLogger } from '../src/log.js';
@@ -12,7 +12,6 @@ import { createServer } from '../src/server.js';
 import { allTools } from '../src/tools/index.js';
 import type { ToolServices } from '../src/services.js';
 import { auditedServicesOver, type AuditedServices } from './audited-services.js';
-import { dayBefore, pinnedClock } from './pinned-today.js';
 
 const BOT = { username: 'bot', password: 'bot-password-canary-7c1' };
 const API = { apiId: 'demo', apiKey: 'api-key-canary-93be' };
@@ -70,7 +69,7 @@ const siteCode = (index: number) => api.control.sites()[index]!.code;
 
 /** A two-hour window yesterday (UTC): enough transactions for paging, few enough for a quick job. */
 const clock = pinnedClock();
-const yesterday = dayBefore(clock, 1);
+const yesterday = new Date(clock.now() - 86_400_000).toISOString().slice(0, 10);
 const window = { startDate: `${yesterday}T14:00:00Z`, endDate: `${yesterday}T16:00:00Z` };
 
 beforeAll(async () => {

@@ -21,7 +21,6 @@ import {
 } from '../src/index.js';
 import { expect } from 'vitest';
 import { RecordingSync } from './fake-sync.js';
-import { clockFrom, type Clock } from '@washops/client-core';
 
 /** Clients that are never called (no server behind them): for tests of sign-in and guards. */
 export function unreachableClients(): { backoffice: BackofficeClient; transactions: TransactionsClient } {
@@ -50,12 +49,6 @@ export function backofficeDeps(store: Store, backoffice: BackofficeClient): Pick
 }
 
 /** The lowest cost `verifyPassword` accepts: tests sign in often, and the real cost takes about a second here. */
-/** Today for the tests' Data API simulator and clients (a Friday evening in Chicago): no outcome depends on the calendar. */
-export const PRETEND_NOW = Date.UTC(2026, 10, 20, 21, 30);
-
-/** A clock running on from `PRETEND_NOW`: one per file, given to its simulator and to its clients. */
-export const pinnedClock = (): Clock => clockFrom(PRETEND_NOW);
-
 export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 
 let sharedStore: Promise<Store> | undefined;

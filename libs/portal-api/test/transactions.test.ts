@@ -1,9 +1,9 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { TransactionsClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter, createCaller, createFetchContextFactory, createPortalContext, EXPORT_CSV_COLUMNS, ExportRegistry, MAX_LIST_ROWS, publicErrorOf, transactionsBudgets, type ExportView, type PortalDeps, type TransactionListChunk } from '../src/index.js';
-import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, pinnedClock, sessionCookieOf } from './helpers.js';
+import { browserRequest, callerAs, errorOf, makeDeps, parseCsv, sessionCookieOf } from './helpers.js';
 
 // The simulator's 15 s rate window runs as 300 ms and a job works 100 ms; the clients are scaled alike.
 const TIME_SCALE = 0.02;

@@ -1,11 +1,11 @@
 import type { BackofficeReads } from '@washops/operations';
 import type { WarehouseTransaction } from '@washops/store';
 import { TransactionsClient } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CSV_COLUMNS, warehouseExport, type PortalDeps, type TransactionListChunk } from '../src/index.js';
 import { localMidnightUtc, nextDay } from '../src/warehouse/zones.js';
-import { callerAs, makeDeps, parseCsv, pinnedClock } from './helpers.js';
+import { callerAs, makeDeps, parseCsv } from './helpers.js';
 
 // The explorer, the detail and the CSV export over a real (in-memory) warehouse and the Data API
 // simulator: the warehouse answers a range wholly synced and says when; anything else goes live

@@ -1,4 +1,5 @@
 export { SMALL_CHAIN_ACROSS_UTC_SITES, SMALL_CHAIN_SITES } from './chain.js';
+export { PINNED_NOW, pinnedClock } from './pinned-today.js';
 export { DEFAULT_JOB_DURATION_MS, startTransactionsSimulator } from './server.js';
 export { VALIDATION_RULES } from './validation.js';
 export { DEFAULT_WORLD_RATES } from './world/rates.js';

@@ -1,4 +1,5 @@
 import type { TransactionsSimulator } from '../src/index.js';
+import { PINNED_NOW } from '../src/pinned-today.js';
 
 export const DEMO_HEADERS = { 'X-Sonnys-API-ID': 'demo', 'X-Sonnys-API-Key': 'demo-key' };
 export const DAY_S = 86_400;
@@ -33,7 +34,7 @@ export async function call(
 export const unix = (ms: number): number => Math.floor(ms / 1000);
 
 /** A fixed clock for deterministic tests: mid-afternoon UTC, so "today" already holds data. */
-export const FIXED_NOW = Date.UTC(2026, 10, 20, 21, 30, 0);
+export const FIXED_NOW = PINNED_NOW;
 
 /** Start of the UTC day `daysAgo` before FIXED_NOW, in Unix seconds. */
 export function dayStart(daysAgo: number, now = FIXED_NOW): number {

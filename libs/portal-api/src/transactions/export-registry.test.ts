@@ -1,16 +1,15 @@
 import { TRPCError } from '@trpc/server';
-import { clockFrom } from '@washops/client-core';
 import { APIError } from '@washops/shared-errors';
 import { INTERRUPTED_MESSAGE, openStore, type Store } from '@washops/store';
 import { RateLimiter, TransactionsClient, type LoadJobOptions } from '@washops/transactions-client';
-import { startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
+import { pinnedClock, startTransactionsSimulator, type TransactionsSimulator } from '@washops/transactions-simulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { transactionsCsv } from './export-csv.js';
 import { ExportRegistry, type ExportClient, type ExportRegistryOptions, type ExportView } from './export-registry.js';
 
 const TIME_SCALE = 0.02;
 const DAY = 86_400;
-const clock = clockFrom(Date.UTC(2026, 10, 20, 21, 30));
+const clock = pinnedClock();
 const yesterday = Math.floor(clock.now() / 86_400_000) * DAY - DAY;
 const day = { site: 'CENT', startDate: yesterday, endDate: yesterday + DAY - 1 };
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -48,13 +48,13 @@ export class EmptyClusterCache {
     return client;
   }
 
+  /** The kept tarball, or nothing when there is none (or its folder is not the user's own). */
   async #read(): Promise<Blob | undefined> {
-    try {
-      if (!(await ownFolder(dirname(this.file))) || !existsSync(this.file)) return undefined;
-      return new Blob([await readFile(this.file)]);
-    } catch {
-      return undefined;
-    }
+    if (!(await ownFolder(dirname(this.file)))) return undefined;
+    return readFile(this.file).then(
+      (bytes) => new Blob([bytes]),
+      () => undefined,
+    );
   }
 
   /** Dumps a cluster fresh from initdb (nothing written to it yet) and keeps it; a failure leaves nothing kept. */

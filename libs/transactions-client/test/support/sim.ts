@@ -1,17 +1,16 @@
-import { clockFrom } from '@washops/client-core';
-import { startTransactionsSimulator } from '@washops/transactions-simulator';
+import { PINNED_NOW, pinnedClock, startTransactionsSimulator } from '@washops/transactions-simulator';
 import { DataApiClient, TransactionsClient, type TransactionsClientOptions } from '../../src/index.js';
 
 export const DAY = 86_400;
 
 /** Mid-afternoon UTC, as the simulator's own tests use: "today" already holds data, whatever day the suite runs. */
-export const FIXED_NOW = Date.UTC(2026, 10, 20, 21, 30, 0);
+export const FIXED_NOW = PINNED_NOW;
 
 /**
  * The time of a test file: real time (the simulator's scaled windows and jobs run on it) from `FIXED_NOW`. The
  * simulator and every client of the file read it, so they agree on "today".
  */
-export const clock = clockFrom(FIXED_NOW);
+export const clock = pinnedClock();
 
 /** Unix seconds now, on the shared clock. */
 export function nowSeconds(): number {
