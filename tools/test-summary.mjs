@@ -2,7 +2,7 @@
 // summed over every Vitest run and the Playwright run, so a reader (or CI) sees the whole count at once.
 // Given the folder of the run's JSON reports (WASHOPS_TEST_REPORT_DIR), it first prints where the time went:
 // the unit run's wall clock and each project's share, the browser suite's time, the ten slowest test files, and the
-// assertions counted.
+// assertions counted; and each failed unit test with the first line of its failure, so the end of a CI log names it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
@@ -39,13 +39,20 @@ const projectOf = (file) => file.split('/').slice(0, 2).join('/');
 if (reportDir && existsSync(reportDir)) {
   const root = process.cwd();
   const files = [];
+  const failures = [];
   // Each project's Vitest run, from its report: when it started and when its last file ended.
   const runs = new Map();
   for (const name of readdirSync(reportDir).filter((n) => /^vitest-.*\.json$/.test(n))) {
     const report = JSON.parse(readFileSync(join(reportDir, name), 'utf8'));
     const results = report.testResults ?? [];
     const end = Math.max(report.startTime, ...results.map((r) => r.endTime ?? report.startTime));
-    for (const r of results) files.push({ file: relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0), tests: r.assertionResults?.length ?? 0 });
+    for (const r of results) {
+      files.push({ file: relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0), tests: r.assertionResults?.length ?? 0 });
+      const failedTests = (r.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push({ file: relative(root, r.name), name: t.fullName ?? t.title, message: t.failureMessages?.[0] });
+      // A file that failed before any test ran (an import or a hook) has no failed test to name.
+      if (r.status === 'failed' && failedTests.length === 0) failures.push({ file: relative(root, r.name), name: '(the file itself)', message: r.message });
+    }
     if (results[0]) runs.set(projectOf(relative(root, results[0].name)), { start: report.startTime, end });
   }
   const runMs = runs.size ? Math.max(...[...runs.values()].map((r) => r.end)) - Math.min(...[...runs.values()].map((r) => r.start)) : 0;
@@ -75,5 +82,10 @@ if (reportDir && existsSync(reportDir)) {
   console.log('Ten slowest test files (imports and hooks included):');
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(f.ms).padStart(9)}  ${f.file}`);
   console.log(`Assertions made by the unit tests: ${assertions}`);
+  if (failures.length) console.log('Failed unit tests:');
+  for (const f of failures) {
+    const firstLine = stripVTControlCharacters(String(f.message ?? '')).split('\n').find((l) => l.trim()) ?? '';
+    console.log(`  ${f.file} > ${f.name}\n      ${firstLine.trim().slice(0, 300)}`);
+  }
 }
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
