@@ -59,11 +59,13 @@ if (reportDir && existsSync(reportDir)) {
   let assertions = 0;
   // The counter's whole-file times (imports and hooks too) replace the report's, which leave the hooks out.
   const wholeFile = new Map();
+  const cpuOfFile = new Map();
   for (const name of readdirSync(reportDir).filter((n) => n.startsWith('assertions-'))) {
     for (const line of readFileSync(join(reportDir, name), 'utf8').split('\n').filter(Boolean)) {
       const counted = JSON.parse(line);
       assertions += counted.assertions;
       if (counted.wallMs !== undefined) wholeFile.set(relative(root, counted.file), counted.wallMs);
+      if (counted.cpuMs !== undefined) cpuOfFile.set(relative(root, counted.file), counted.cpuMs);
     }
   }
   const projects = new Map();
@@ -81,6 +83,11 @@ if (reportDir && existsSync(reportDir)) {
   if (browserTime) console.log(`Browser suite: ${browserTime}`);
   console.log('Ten slowest test files (imports and hooks included):');
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(f.ms).padStart(9)}  ${f.file}`);
+  if (cpuOfFile.size) {
+    const cpuMs = [...cpuOfFile.values()].reduce((a, b) => a + b, 0);
+    console.log(`CPU time of the test processes: ${seconds(cpuMs)} (child processes not counted). The ten files that used most:`);
+    for (const [file, ms] of [...cpuOfFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${seconds(ms).padStart(9)}  ${file}`);
+  }
   console.log(`Assertions made by the unit tests: ${assertions}`);
   if (failures.length) console.log('Failed unit tests:');
   for (const f of failures) {
